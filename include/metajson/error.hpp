@@ -1,0 +1,93 @@
+// metajson::error: what went wrong, where, and why, in words a user can act on.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <string_view>
+
+namespace metajson {
+inline namespace v0 {
+
+/// Every error the library reports. 0 is success.
+enum class error_code : std::uint8_t {
+  ok = 0,
+  // writing
+  invalid_utf8,         ///< a string holds bytes that are not UTF-8 (utf8_policy::validate)
+  non_finite_number,    ///< NaN or infinity (nonfinite_policy::error)
+  unnamed_enum_value,   ///< an enum value that matches no enumerator
+  invalid_raw_json,     ///< a metajson::raw_json holding an empty string
+  time_out_of_range,    ///< a time_point outside years 0000-9999
+  out_of_memory,        ///< the output could not grow
+};
+
+/// Returns a short, stable description of a code ("invalid UTF-8").
+constexpr std::string_view describe(error_code c) noexcept {
+  switch (c) {
+    case error_code::ok: return "no error";
+    case error_code::invalid_utf8: return "invalid UTF-8 in string";
+    case error_code::non_finite_number: return "NaN or infinity cannot be written as JSON";
+    case error_code::unnamed_enum_value: return "enum value has no enumerator name";
+    case error_code::invalid_raw_json: return "raw_json is empty";
+    case error_code::time_out_of_range: return "time_point outside the years 0000-9999";
+    case error_code::out_of_memory: return "out of memory";
+  }
+  return "unknown error";
+}
+
+/// An error: a code, where it happened (byte offset, line and column in the input when
+/// reading; the JSON path of the value in both directions), and a message.
+///
+/// A default-constructed error means success and is falsy, so
+///     if (auto e = metajson::from_json(json, x)) std::cerr << e.message();
+/// reads naturally. Constructing an error costs nothing until it is reported: the path is
+/// built only when something fails.
+class error : public std::exception {
+ public:
+  error() noexcept = default;
+  error(error_code code, std::string path = {}, std::string detail = {}, std::size_t offset = 0,
+        std::size_t line = 0, std::size_t column = 0)
+      : code_(code), offset_(offset), line_(line), column_(column), path_(std::move(path)),
+        detail_(std::move(detail)) {}
+
+  explicit operator bool() const noexcept { return code_ != error_code::ok; }
+  error_code code() const noexcept { return code_; }
+  /// Byte offset in the input (reading), 0 when writing.
+  std::size_t offset() const noexcept { return offset_; }
+  /// 1-based line and column in the input (reading), 0 when writing.
+  std::size_t line() const noexcept { return line_; }
+  std::size_t column() const noexcept { return column_; }
+  /// The JSON path of the value being processed: `$`, `$.statuses[3].user.id`, `$["a b"]`.
+  const std::string& path() const noexcept { return path_; }
+
+  /// "invalid UTF-8 in string (byte 0xC3 at offset 4) at $.users[2].name"
+  std::string message() const {
+    std::string m(describe(code_));
+    if (!detail_.empty()) m += " (" + detail_ + ")";
+    if (code_ != error_code::ok) {
+      m += " at ";
+      m += path_.empty() ? std::string("$") : path_;
+      if (line_ != 0)
+        m += " (line " + std::to_string(line_) + ", column " + std::to_string(column_) + ")";
+    }
+    return m;
+  }
+  const char* what() const noexcept override {
+    if (what_.empty()) {
+      try { what_ = message(); } catch (...) { return describe(code_).data(); }
+    }
+    return what_.c_str();
+  }
+
+  friend bool operator==(const error& a, error_code c) noexcept { return a.code_ == c; }
+
+ private:
+  error_code code_ = error_code::ok;
+  std::size_t offset_ = 0, line_ = 0, column_ = 0;
+  std::string path_, detail_;
+  mutable std::string what_;
+};
+
+}  // namespace v0
+}  // namespace metajson

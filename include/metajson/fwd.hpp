@@ -1,0 +1,15 @@
+// Cheap forward declarations: the options aggregate, the annotations and the adapter
+// customization point, without the writer and reader. Include this in your own headers to
+// specialize metajson::adapter<T> or annotate types; include metajson.hpp where you convert.
+#pragma once
+
+#include "customize.hpp"
+#include "error.hpp"
+#include "options.hpp"
+
+namespace metajson {
+inline namespace v0 {
+struct raw_json;
+class value;
+}  // namespace v0
+}  // namespace metajson

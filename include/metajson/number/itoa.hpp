@@ -1,0 +1,135 @@
+// Integer -> decimal text. Standalone: no JSON knowledge.
+//
+// Digits are counted first (one table lookup on the bit length), then written backwards two at
+// a time from a 200-byte pair table, so every division by 100 is a multiply-shift and each
+// store writes two digits. METAJSON_ABLATION_NO_FAST_ITOA routes everything through
+// std::to_chars instead (same output).
+#pragma once
+
+#include <bit>
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "../detail/macros.hpp"
+
+namespace metajson::detail {
+
+// "00" "01" ... "99": the two-digit table.
+inline constexpr char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+// 0, 10, 100, ..., 10^19. Entry 0 is 0 (not 1) so that count_digits(0) is 1.
+inline constexpr std::uint64_t pow10_u64[20] = {0,
+                                                10ull,
+                                                100ull,
+                                                1000ull,
+                                                10000ull,
+                                                100000ull,
+                                                1000000ull,
+                                                10000000ull,
+                                                100000000ull,
+                                                1000000000ull,
+                                                10000000000ull,
+                                                100000000000ull,
+                                                1000000000000ull,
+                                                10000000000000ull,
+                                                100000000000000ull,
+                                                1000000000000000ull,
+                                                10000000000000000ull,
+                                                100000000000000000ull,
+                                                1000000000000000000ull,
+                                                10000000000000000000ull};
+
+// Returns the number of decimal digits of v (1 for 0). (bits * 1233) >> 12 is
+// floor(bits * log10(2)), which is the digit count minus one or minus zero; one compare with
+// the next power of ten settles it.
+constexpr int count_digits(std::uint64_t v) noexcept {
+  const int bits = 64 - std::countl_zero(v | 1);
+  const int t = (bits * 1233) >> 12;
+  return t + 1 - (v < pow10_u64[t]);
+}
+
+// Writes the n = count_digits(v) digits of v ending at `end`; returns nothing.
+METAJSON_ALWAYS_INLINE void write_digits_backwards(char* end, std::uint64_t v) noexcept {
+  while (v >= 100) {
+    const auto r = static_cast<unsigned>(v % 100);  // v % 100 by multiply-shift
+    v /= 100;
+    end -= 2;
+    std::memcpy(end, digit_pairs + 2 * r, 2);
+  }
+  if (v >= 10) {
+    std::memcpy(end - 2, digit_pairs + 2 * v, 2);
+  } else {
+    end[-1] = static_cast<char>('0' + v);
+  }
+}
+
+// Writes v in decimal at p; returns the end. At most 20 bytes.
+METAJSON_ALWAYS_INLINE char* write_u64(char* p, std::uint64_t v) noexcept {
+#if defined(METAJSON_ABLATION_NO_FAST_ITOA)
+  return std::to_chars(p, p + 20, v).ptr;
+#else
+  const int n = count_digits(v);
+  write_digits_backwards(p + n, v);
+  return p + n;
+#endif
+}
+
+// Writes v in decimal at p; returns the end. At most 20 bytes.
+METAJSON_ALWAYS_INLINE char* write_i64(char* p, std::int64_t v) noexcept {
+  std::uint64_t u = static_cast<std::uint64_t>(v);
+  if (v < 0) {
+    *p++ = '-';
+    u = 0 - u;
+  }
+  return write_u64(p, u);
+}
+
+#if defined(__SIZEOF_INT128__)
+// 128-bit: split into 19-digit chunks. At most 40 bytes.
+inline char* write_u128(char* p, unsigned __int128 v) noexcept {
+  constexpr std::uint64_t e19 = 10000000000000000000ull;
+  if (v <= UINT64_MAX) return write_u64(p, static_cast<std::uint64_t>(v));
+  const unsigned __int128 hi = v / e19;
+  const std::uint64_t lo = static_cast<std::uint64_t>(v % e19);
+  p = write_u128(p, hi);
+  std::memset(p, '0', 19);
+  char* end = p + 19;
+  if (lo != 0) write_digits_backwards(end, lo);
+  return end;
+}
+inline char* write_i128(char* p, __int128 v) noexcept {
+  unsigned __int128 u = static_cast<unsigned __int128>(v);
+  if (v < 0) {
+    *p++ = '-';
+    u = 0 - u;
+  }
+  return write_u128(p, u);
+}
+#endif
+
+// Writes any integer type. Returns the end.
+template <class I>
+METAJSON_ALWAYS_INLINE char* write_integer(char* p, I v) noexcept {
+#if defined(__SIZEOF_INT128__)
+  if constexpr (sizeof(I) > 8) {
+    if constexpr (std::is_signed_v<I>) return write_i128(p, v);
+    else return write_u128(p, v);
+  } else
+#endif
+  if constexpr (std::is_signed_v<I>) {
+    return write_i64(p, static_cast<std::int64_t>(v));
+  } else {
+    return write_u64(p, static_cast<std::uint64_t>(v));
+  }
+}
+
+// Upper bound of the decimal text of an integer type, sign included.
+template <class I>
+inline constexpr std::size_t max_integer_chars = sizeof(I) > 8 ? 40 : 20;
+
+}  // namespace metajson::detail

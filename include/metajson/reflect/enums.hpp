@@ -1,0 +1,36 @@
+// Enumerators <-> JSON names.
+#pragma once
+
+#include <meta>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "members.hpp"
+
+namespace metajson::detail::reflect {
+
+template <class E>
+consteval std::span<const std::meta::info> enumerators() {
+  return std::define_static_array(std::meta::enumerators_of(^^E));
+}
+
+// The quoted, escaped JSON text of enumerator e of E: "\"red\"".
+template <class E, std::meta::info e>
+consteval std::string_view quoted_enumerator() {
+  return std::define_static_string("\"" + escape_json(json_name<E>(e)) + "\"");
+}
+
+// The longest quoted enumerator text of E (the writer's bound).
+template <class E>
+consteval std::size_t max_enumerator_chars() {
+  std::size_t n = 0;
+  for (auto e : std::meta::enumerators_of(^^E)) {
+    const std::size_t len = escape_json(json_name<E>(e)).size() + 2;
+    n = len > n ? len : n;
+  }
+  return n;
+}
+
+}  // namespace metajson::detail::reflect

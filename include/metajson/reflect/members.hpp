@@ -1,0 +1,113 @@
+// The members of a class as metajson sees them. This folder is the only place that uses
+// std::meta; everything else asks these functions:
+//
+//   members_of<T>()          the serialized data members, base classes first (each once)
+//   key_of<T, M>()           the member's JSON key (after name / rename_all)
+//   has_annotation<A>(r)     whether a member or class carries an annotation
+//   tag_key_of<M>()          the metajson::tag key of a member, or nullptr
+#pragma once
+
+#include <meta>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "../customize.hpp"
+#include "names.hpp"
+
+namespace metajson::detail::reflect {
+
+inline constexpr auto unchecked = std::meta::access_context::unchecked();
+
+template <class A>
+consteval bool has_annotation(std::meta::info r) {
+  return !std::meta::annotations_of_with_type(r, ^^A).empty() ||
+         !std::meta::annotations_of_with_type(r, ^^const A).empty();
+}
+
+template <class A>
+consteval std::optional<A> annotation(std::meta::info r) {
+  for (auto a : std::meta::annotations_of(r)) {
+    if (std::meta::remove_const(std::meta::type_of(a)) == ^^A) return std::meta::extract<A>(a);
+  }
+  return std::nullopt;
+}
+
+consteval bool is_serialized(std::meta::info m) {
+  if (!std::meta::has_identifier(m)) return false;  // anonymous bit-fields, unnamed members
+  if (has_annotation<skip_annotation>(m)) return false;
+  if (std::meta::is_public(m)) return true;
+  return has_annotation<include_annotation>(m) || has_annotation<name_annotation>(m);
+}
+
+consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>& out,
+                               std::vector<std::meta::info>& virtual_bases) {
+  for (auto b : std::meta::bases_of(cls, unchecked)) {
+    if (!std::meta::is_public(b)) continue;  // private/protected inheritance hides the base
+    const auto bt = std::meta::dealias(std::meta::type_of(b));
+    if (std::meta::is_virtual(b)) {
+      bool seen = false;
+      for (auto v : virtual_bases) seen = seen || v == bt;
+      if (seen) continue;
+      virtual_bases.push_back(bt);
+    }
+    collect_members(bt, out, virtual_bases);
+  }
+  for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked))
+    if (is_serialized(m)) out.push_back(m);
+}
+
+// The serialized members of T in output order: bases first (depth-first, declaration order,
+// each virtual base once), then T's own members in declaration order.
+template <class T>
+consteval std::span<const std::meta::info> members_of() {
+  std::vector<std::meta::info> out, vb;
+  collect_members(^^T, out, vb);
+  return std::define_static_array(out);
+}
+
+// The case style for a member: rename_all on the class that declares it, else on T.
+template <class T>
+consteval std::optional<case_style> style_for(std::meta::info m) {
+  if (auto r = annotation<rename_all_annotation>(std::meta::parent_of(m))) return r->style;
+  if (auto r = annotation<rename_all_annotation>(^^T)) return r->style;
+  return std::nullopt;
+}
+
+// The JSON name (unescaped) of a member or enumerator m inside T.
+template <class T>
+consteval std::string json_name(std::meta::info m) {
+  if (auto n = annotation<name_annotation>(m)) return std::string(n->value);
+  const std::string_view id = std::meta::identifier_of(m);
+  if (auto s = style_for<T>(m)) return apply_case(id, *s);
+  return std::string(id);
+}
+
+// The metajson::tag key of a member, or nullptr.
+consteval const char* tag_key_of(std::meta::info m) {
+  if (auto t = annotation<tag_annotation>(m)) return t->key;
+  return nullptr;
+}
+
+// Whether missing keys of this member are an error (reader).
+template <class T>
+consteval bool is_required(std::meta::info m) {
+  return has_annotation<required_annotation>(m) || has_annotation<required_annotation>(^^T);
+}
+
+// The name a type goes by as a variant tag: its metajson::name annotation, else its
+// identifier, else its display string.
+template <class T>
+consteval std::string type_tag_name() {
+  if constexpr (std::is_class_v<T> || std::is_enum_v<T>) {
+    if (auto n = annotation<name_annotation>(^^T)) return std::string(n->value);
+  }
+  if (std::meta::has_identifier(^^T)) return std::string(std::meta::identifier_of(^^T));
+  return std::string(std::meta::display_string_of(^^T));
+}
+
+template <class T>
+inline constexpr bool is_reflectable_class =
+    std::is_class_v<T> && !std::is_union_v<T> && std::is_default_constructible_v<T>;
+
+}  // namespace metajson::detail::reflect

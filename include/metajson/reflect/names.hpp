@@ -1,0 +1,98 @@
+// Compile-time string helpers for reflection: case styles and JSON escaping of keys.
+// Only consteval code; nothing here runs at run time.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../customize.hpp"
+
+namespace metajson::detail::reflect {
+
+consteval bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+consteval bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+consteval bool is_digit(char c) { return c >= '0' && c <= '9'; }
+consteval char to_lower(char c) { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
+consteval char to_upper(char c) { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
+
+// Splits an identifier into lower-case words: at '_' and '-', between a lower-case letter or
+// digit and an upper-case letter, and before the last capital of an acronym followed by a
+// lower-case letter ("HTTPServer" -> http, server; "userID" -> user, id).
+consteval std::vector<std::string> split_words(std::string_view id) {
+  std::vector<std::string> words;
+  std::string cur;
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    const char c = id[i];
+    if (c == '_' || c == '-') {
+      if (!cur.empty()) words.push_back(cur), cur.clear();
+      continue;
+    }
+    if (!cur.empty() && is_upper(c)) {
+      const char prev = id[i - 1];
+      const bool next_lower = i + 1 < id.size() && is_lower(id[i + 1]);
+      if (is_lower(prev) || is_digit(prev) || (is_upper(prev) && next_lower)) words.push_back(cur), cur.clear();
+    }
+    cur += to_lower(c);
+  }
+  if (!cur.empty()) words.push_back(cur);
+  return words;
+}
+
+// Renders an identifier in a case style.
+consteval std::string apply_case(std::string_view id, case_style style) {
+  const auto words = split_words(id);
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string w = words[i];
+    switch (style) {
+      case case_style::snake: if (i) out += '_'; break;
+      case case_style::kebab: if (i) out += '-'; break;
+      case case_style::screaming_snake:
+        if (i) out += '_';
+        for (auto& ch : w) ch = to_upper(ch);
+        break;
+      case case_style::camel: if (i) w[0] = to_upper(w[0]); break;
+      case case_style::pascal: w[0] = to_upper(w[0]); break;
+    }
+    out += w;
+  }
+  return out;
+}
+
+// JSON-escapes a compile-time string (a key or an enumerator name) and checks it is UTF-8.
+consteval std::string escape_json(std::string_view s) {
+  constexpr char hex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          if (c >= 0x80) {
+            // Minimal check: a JSON key given at compile time must be UTF-8.
+            int len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+            if (len == 0 || i + len > s.size()) throw "metajson: a key or enumerator name is not valid UTF-8";
+            for (int k = 1; k < len; ++k)
+              if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
+                throw "metajson: a key or enumerator name is not valid UTF-8";
+          }
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out;
+}
+
+}  // namespace metajson::detail::reflect

@@ -1,0 +1,37 @@
+// Chooses the SIMD kernel for this translation unit at compile time. It describes how the
+// translation unit was compiled, not the CPU it runs on: there is no run-time dispatch,
+// because the kernels are small and must inline into the writer (a call through a pointer
+// would cost more than the scan of a short string).
+//
+// METAJSON_NO_SIMD forces the portable SWAR kernel (the "SIMD off" build of the tests and the
+// ablation study). Adding a kernel means: a new file here with the same members as sse2.hpp,
+// a branch below, and a row in tests/unit/text/escape_test.cpp's backend check.
+#pragma once
+
+#include <string_view>
+
+#include "swar.hpp"
+
+#if !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && defined(__AVX512BW__)
+#include "avx512.hpp"
+namespace metajson::detail::simd { using native = avx512; }
+#define METAJSON_SIMD_BACKEND "avx512"
+#elif !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && defined(__AVX2__)
+#include "avx2.hpp"
+namespace metajson::detail::simd { using native = avx2; }
+#define METAJSON_SIMD_BACKEND "avx2"
+#elif !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64))
+#include "sse2.hpp"
+namespace metajson::detail::simd { using native = sse2; }
+#define METAJSON_SIMD_BACKEND "sse2"
+#else
+namespace metajson::detail::simd { using native = swar; }
+#define METAJSON_SIMD_BACKEND "swar"
+#endif
+
+namespace metajson {
+inline namespace v0 {
+/// The kernel this translation unit uses: "avx512", "avx2", "sse2" or "swar".
+inline constexpr std::string_view active_simd_backend = METAJSON_SIMD_BACKEND;
+}  // namespace v0
+}  // namespace metajson

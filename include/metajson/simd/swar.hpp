@@ -1,0 +1,36 @@
+// SIMD-within-a-register kernel: 8 bytes per step in a 64-bit integer. The portable fallback,
+// and what a build with METAJSON_NO_SIMD uses.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+namespace metajson::detail::simd {
+
+struct swar {
+  static constexpr std::size_t width = 8;
+  using mask_t = std::uint64_t;
+
+  static std::uint64_t load(const char* p) noexcept {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    return x;
+  }
+  // High bit set in the first byte (and possibly later ones) that is '"', '\\', < 0x20, or,
+  // when NonAscii, >= 0x80. Only the lowest flagged byte is exact: borrows only run upwards.
+  template <bool NonAscii>
+  static mask_t special(const char* p) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    const std::uint64_t x = load(p);
+    const std::uint64_t q = x ^ (ones * '"');
+    const std::uint64_t b = x ^ (ones * '\\');
+    std::uint64_t m = ((q - ones) & ~q) | ((b - ones) & ~b) | ((x - ones * 0x20) & ~x);
+    if constexpr (NonAscii) m |= x;
+    return m & highs;
+  }
+  static void copy(char* dst, const char* src) noexcept { std::memcpy(dst, src, 8); }
+  static unsigned first(mask_t m) noexcept { return static_cast<unsigned>(std::countr_zero(m)) / 8; }
+};
+
+}  // namespace metajson::detail::simd

@@ -1,0 +1,99 @@
+// The fast JSON string escaper. Copies a block of the kernel's width to the output and scans
+// it at the same time; when nothing in the block needs attention (the common case) it moves
+// on, otherwise it handles the first byte that does (an escape, or a UTF-8 sequence to check)
+// with the scalar code of escape_scalar.hpp and resumes.
+//
+// The output must have room for 6 * n + 64 bytes: the worst case (every byte becomes \u00XX)
+// plus one block of overshoot, so blocks can be stored whole without a bounds check.
+// METAJSON_ABLATION_NO_ESCAPE_FAST_PATH sends every string through escape_scalar instead.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+
+#include "../detail/macros.hpp"
+#include "../simd/config.hpp"
+#include "escape_scalar.hpp"
+#include "utf8.hpp"
+
+namespace metajson::detail {
+
+inline constexpr std::size_t escape_slack = 64;
+
+// Worst-case output size of escape() for n input bytes.
+constexpr std::size_t escaped_size_bound(std::size_t n) noexcept { return 6 * n + escape_slack; }
+
+// Escapes n bytes of src into dst with kernel K. Returns the end, or nullptr when Mode is
+// validate and the text is not UTF-8 (then *bad is the offset of the first invalid byte).
+template <class K, utf8_mode Mode>
+inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
+  constexpr bool non_ascii = Mode != utf8_mode::unchecked;
+  constexpr std::size_t w = K::width;
+  const char* const begin = src;
+  const char* const end = src + n;
+  for (;;) {
+    typename K::mask_t m = 0;
+    while (static_cast<std::size_t>(end - src) >= w) {
+      K::copy(dst, src);
+      m = K::template special<non_ascii>(src);
+      if (METAJSON_LIKELY(m == 0)) {
+        src += w;
+        dst += w;
+        continue;
+      }
+      break;
+    }
+    if (m == 0) {  // fewer than w bytes left: scan a padded copy of them
+      const std::size_t rem = static_cast<std::size_t>(end - src);
+      if (rem == 0) return dst;
+      alignas(64) char block[w];
+      std::memset(block, ' ', w);
+      std::memcpy(block, src, rem);
+      K::copy(dst, block);
+      m = K::template special<non_ascii>(block);
+      if (m == 0) return dst + rem;
+    }
+    const unsigned i = K::first(m);
+    src += i;
+    dst += i;
+    const auto c = static_cast<unsigned char>(*src);
+    if (c < 0x80) {
+      dst = write_escape(dst, c);
+      ++src;
+      continue;
+    }
+    if constexpr (non_ascii) {
+      // A run of non-ASCII text (CJK, emoji...): stay in the scalar checker until ASCII.
+      const auto* u = reinterpret_cast<const unsigned char*>(src);
+      const auto* uend = reinterpret_cast<const unsigned char*>(end);
+      do {
+        const utf8_step st = utf8_check_sequence(u, uend);
+        if (METAJSON_LIKELY(st.length > 0)) {
+          std::memcpy(dst, u, static_cast<std::size_t>(st.length));
+          dst += st.length;
+          u += st.length;
+        } else if constexpr (Mode == utf8_mode::replace) {
+          std::memcpy(dst, "\xEF\xBF\xBD", 3);
+          dst += 3;
+          u += st.bad;
+        } else {
+          *bad = static_cast<std::size_t>(reinterpret_cast<const char*>(u) - begin);
+          return nullptr;
+        }
+      } while (u < uend && *u >= 0x80);
+      src = reinterpret_cast<const char*>(u);
+    }
+  }
+}
+
+// Escapes with this translation unit's kernel.
+template <utf8_mode Mode>
+METAJSON_ALWAYS_INLINE char* escape(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
+#if defined(METAJSON_ABLATION_NO_ESCAPE_FAST_PATH)
+  return escape_scalar(dst, src, n, Mode, bad);
+#else
+  return escape_with<simd::native, Mode>(dst, src, n, bad);
+#endif
+}
+
+}  // namespace metajson::detail

@@ -1,0 +1,98 @@
+// Maps (std::map, unordered_map, multimap, and any range of pairs with key_type/mapped_type):
+// JSON objects. String keys are escaped like strings; integer and enum keys are written as
+// JSON strings ("42", "red"), since JSON keys are always strings.
+#pragma once
+
+#include <cstring>
+#include <string>
+
+#include "../number/itoa.hpp"
+#include "enum.hpp"
+#include "string.hpp"
+
+namespace metajson::detail {
+
+template <class K>
+concept map_key = string_like<K> || integer_type<K> || std::is_enum_v<K> || std::is_same_v<K, char> || std::is_same_v<K, bool>;
+
+// Writes a map key, quoted, followed by ':' (and a space when pretty).
+template <options O, class K>
+inline char* write_map_key(write_context& c, char* p, const K& k) {
+  constexpr std::size_t colon = O.pretty ? 2 : 1;
+  if constexpr (string_like<K>) {
+    const std::string_view s = string_bytes(k);
+    p = ensure(c, p, escaped_size_bound(s.size()) + 2 + colon);
+    p = write_quoted<O>(c, p, s);
+  } else if constexpr (std::is_same_v<K, char>) {
+    p = ensure(c, p, escape_slack + 8 + colon);
+    p = write_quoted<O>(c, p, std::string_view(&k, 1));
+  } else if constexpr (std::is_same_v<K, bool>) {
+    p = ensure(c, p, 7 + colon);
+    std::memcpy(p, k ? "\"true\"" : "\"false\"", k ? 6 : 7);
+    p += k ? 6 : 7;
+  } else if constexpr (std::is_enum_v<K>) {
+    p = writer<family::enumeration>::write<O, K>(c, p, k);  // already quoted
+    if (p) p = ensure(c, p, colon);
+  } else {
+    p = ensure(c, p, max_integer_chars<K> + 2 + colon);
+    *p++ = '"';
+    p = write_integer(p, k);
+    *p++ = '"';
+  }
+  if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+  *p++ = ':';
+  if constexpr (O.pretty) *p++ = ' ';
+  return p;
+}
+
+// The path segment of a map entry whose value failed.
+template <class K>
+inline std::nullptr_t push_map_key(write_context& c, const K& k) {
+  if constexpr (string_like<K>) return push_key(c, string_bytes(k));
+  else if constexpr (std::is_same_v<K, char>) return push_key(c, std::string_view(&k, 1));
+  else if constexpr (std::is_same_v<K, bool>) return push_key(c, k ? "true" : "false");
+  else if constexpr (std::is_enum_v<K>) return push_key(c, std::to_string(static_cast<long long>(k)));
+  else {
+    char buf[48];
+    return push_key(c, std::string_view(buf, static_cast<std::size_t>(write_integer(buf, k) - buf)));
+  }
+}
+
+template <>
+struct writer<family::map> {
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& m) {
+    using K = std::remove_cvref_t<typename T::key_type>;
+    static_assert(map_key<K>, "metajson: map keys must be strings, integers, enums, char or bool (JSON keys are strings)");
+    if (std::ranges::empty(m)) {
+      p = ensure(c, p, 2);
+      std::memcpy(p, "{}", 2);
+      return p + 2;
+    }
+    p = ensure(c, p, 1);
+    *p++ = '{';
+    if constexpr (O.pretty) ++c.depth;
+    bool first = true;
+    for (const auto& [k, v] : m) {
+      if (!first) {
+        p = ensure(c, p, 1);
+        *p++ = ',';
+      }
+      first = false;
+      if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
+      p = write_map_key<O>(c, p, k);
+      if (METAJSON_UNLIKELY(p == nullptr)) return push_map_key(c, k);
+      p = write_value<O>(c, p, v);
+      if (METAJSON_UNLIKELY(p == nullptr)) return push_map_key(c, k);
+    }
+    if constexpr (O.pretty) {
+      --c.depth;
+      p = newline_indent<O.indent>(c, p, c.depth);
+    }
+    p = ensure(c, p, 1);
+    *p++ = '}';
+    return p;
+  }
+};
+
+}  // namespace metajson::detail

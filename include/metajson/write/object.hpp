@@ -1,0 +1,274 @@
+// Reflected classes: JSON objects with one key per serialized member, in declaration order,
+// base classes first. Member names, keys with their punctuation, and whether the whole struct
+// has a bounded size are all decided at compile time (reflect/).
+#pragma once
+
+#include <cstring>
+#include <meta>
+#include <ranges>
+#include <string>
+
+#include "../reflect/keys.hpp"
+#include "../reflect/members.hpp"
+#include "dispatch.hpp"
+#include "optional.hpp"
+#include "variant.hpp"
+
+namespace metajson::detail {
+
+// The member's type with references and cv removed.
+template <std::meta::info M>
+using member_type = std::remove_cvref_t<typename [:std::meta::type_of(M):]>;
+
+// Empty optionals and null pointers are left out when options.empty == omit.
+template <options O, class M>
+inline constexpr bool omittable = O.empty == empty_members::omit && (family_of<M>() == family::nullable ||
+                                                                     std::is_pointer_v<M>);
+
+template <options O, class T>
+consteval bool any_omittable() {
+  bool any = false;
+  template for (constexpr std::meta::info m : reflect::members_of<T>()) any = any || omittable<O, member_type<m>>;
+  return any;
+}
+
+template <options O, class T>
+consteval bool any_tagged() {
+  bool any = false;
+  template for (constexpr std::meta::info m : reflect::members_of<T>()) any = any || reflect::tag_key_of(m) != nullptr;
+  return any;
+}
+
+// The bound of a whole compact object, 0 when a member is unbounded.
+template <options O, class T>
+consteval std::size_t object_bound() {
+  if (O.pretty || any_omittable<O, T>() || any_tagged<O, T>()) return 0;
+  std::size_t total = 2;  // '{' (or the first key's) and '}'
+  template for (constexpr std::meta::info m : reflect::members_of<T>()) {
+    constexpr std::size_t b = max_size_of<O, member_type<m>>();
+    if (b == 0) return 0;
+    total += reflect::key_text<T, m, reflect::key_form::next>().size() + b;
+  }
+  return total;
+}
+
+// Writes member M's value (tagged when the member carries metajson::tag).
+template <options O, std::meta::info M, class V>
+METAJSON_ALWAYS_INLINE char* write_member_value(write_context& c, char* p, const V& v) {
+  constexpr const char* tag = reflect::tag_key_of(M);
+  if constexpr (tag != nullptr) {
+    using U = std::remove_cvref_t<V>;
+    if constexpr (is_variant_v<U>) {
+      return write_tagged_variant<O, tag>(c, p, v);
+    } else if constexpr (family_of<U>() == family::nullable) {
+      if (!v) {
+        p = ensure(c, p, 4);
+        std::memcpy(p, "null", 4);
+        return p + 4;
+      }
+      return write_tagged_variant<O, tag>(c, p, *v);
+    } else {
+      static_assert(is_variant_v<U>, "metajson::tag applies to a std::variant member (or an optional/pointer to one)");
+      return nullptr;
+    }
+  } else {
+    return write_value<O>(c, p, v);
+  }
+}
+
+#if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
+// Ablation: quote and escape the member name at run time, as a writer without compile-time
+// keys must. Output is identical.
+template <options O>
+METAJSON_NOINLINE inline char* write_runtime_key(write_context& c, char* p, std::string_view name, bool comma) {
+  p = ensure(c, p, escaped_size_bound(name.size()) + 4);
+  if (comma) *p++ = ',';
+  *p++ = '"';
+  std::size_t bad = 0;
+  p = escape_scalar(p, name.data(), name.size(), utf8_mode::unchecked, &bad);
+  *p++ = '"';
+  *p++ = ':';
+  return p;
+}
+#endif
+
+template <>
+struct writer<family::object> {
+  template <options O, class T> static constexpr std::size_t max_size = object_bound<O, T>();
+  template <options O, class T>
+    requires(object_bound<O, T>() > 0)
+  static std::size_t reserve(const T&) { return object_bound<O, T>(); }
+
+  // All members bounded: the caller reserved object_bound() bytes; no checks at all.
+  template <options O, class T>
+    requires(object_bound<O, T>() > 0)
+  static char* write_reserved(write_context& c, char* p, const T& v) {
+    constexpr auto ms = reflect::members_of<T>();
+    constexpr std::size_t n = ms.size();
+    if constexpr (n == 0) {
+      std::memcpy(p, "{}", 2);
+      return p + 2;
+    } else {
+      template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+        constexpr std::meta::info m = ms[i];
+        using M = member_type<m>;
+#if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
+        if constexpr (i == 0) *p++ = '{';
+        p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
+#else
+        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next>();
+        std::memcpy(p, key.data(), key.size());
+        p += key.size();
+#endif
+        p = writer_of<M>::template write_reserved<O, M>(c, p, v.[:m:]);
+        if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
+      }
+      *p++ = '}';
+      return p;
+    }
+  }
+
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) {
+    static_assert(reflect::is_reflectable_class<T> || true);
+    constexpr auto ms = reflect::members_of<T>();
+    constexpr std::size_t n = ms.size();
+    if constexpr (n == 0) {
+      p = ensure(c, p, 2);
+      std::memcpy(p, "{}", 2);
+      return p + 2;
+    } else if constexpr (object_bound<O, T>() > 0) {
+      p = ensure(c, p, object_bound<O, T>());
+      return write_reserved<O, T>(c, p, v);
+    } else if constexpr (!O.pretty && !any_omittable<O, T>()) {
+      // Compact, every key known with its punctuation: `{"a":` then `,"b":` ...
+      template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+        constexpr std::meta::info m = ms[i];
+        using M = member_type<m>;
+#if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
+        if constexpr (i == 0) {
+          p = ensure(c, p, 1);
+          *p++ = '{';
+        }
+        p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
+        p = write_member_value<O, m>(c, p, v.[:m:]);
+#else
+        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next>();
+        if constexpr (reflect::tag_key_of(m) == nullptr) {
+          p = write_prefixed<O, M>(c, p, key, v.[:m:]);
+        } else {
+          p = ensure(c, p, key.size());
+          std::memcpy(p, key.data(), key.size());
+          p = write_member_value<O, m>(c, p + key.size(), v.[:m:]);
+        }
+#endif
+        if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
+      }
+      p = ensure(c, p, 1);
+      *p++ = '}';
+      return p;
+    } else {
+      // Pretty, or members that may be omitted: separators decided at run time.
+      p = ensure(c, p, 1);
+      *p++ = '{';
+      if constexpr (O.pretty) ++c.depth;
+      bool first = true;
+      template for (constexpr std::meta::info m : reflect::members_of<T>()) {
+        using M = member_type<m>;
+        bool skip = false;
+        if constexpr (omittable<O, M>) skip = is_empty_nullable(v.[:m:]);
+        if (!skip) {
+          if (!first) {
+            p = ensure(c, p, 1);
+            *p++ = ',';
+          }
+          first = false;
+          if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
+          constexpr std::string_view key = reflect::key_text<T, m, O.pretty ? reflect::key_form::pretty : reflect::key_form::bare>();
+          p = ensure(c, p, key.size());
+          std::memcpy(p, key.data(), key.size());
+          p = write_member_value<O, m>(c, p + key.size(), v.[:m:]);
+          if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
+        }
+      }
+      if constexpr (O.pretty) {
+        --c.depth;
+        if (!first) p = newline_indent<O.indent>(c, p, c.depth);
+      }
+      p = ensure(c, p, 1);
+      *p++ = '}';
+      return p;
+    }
+  }
+};
+
+// Tagged variant (declared in variant.hpp).
+template <options O, const char* TagKey, class T>
+inline char* write_tagged_variant(write_context& c, char* p, const T& v) {
+  if (METAJSON_UNLIKELY(v.valueless_by_exception())) {
+    p = ensure(c, p, 4);
+    std::memcpy(p, "null", 4);
+    return p + 4;
+  }
+  return std::visit(
+      [&](const auto& alt) -> char* {
+        using A = std::remove_cvref_t<decltype(alt)>;
+        constexpr std::string_view key = reflect::quoted_tag_key<TagKey>();
+        constexpr std::string_view name = reflect::quoted_type_tag<A>();
+        p = ensure(c, p, key.size() + name.size() + 2);
+        *p++ = '{';
+        if constexpr (O.pretty) {
+          ++c.depth;
+          p = newline_indent<O.indent>(c, p, c.depth);
+          p = ensure(c, p, key.size() + name.size() + 1);
+        }
+        std::memcpy(p, key.data(), key.size());
+        p += key.size();
+        if constexpr (O.pretty) *p++ = ' ';
+        std::memcpy(p, name.data(), name.size());
+        p += name.size();
+        if constexpr (family_of<A>() == family::object) {
+          // The alternative's own object follows, its '{' turned into ',' (or, when it has
+          // no members, dropped so that its '}' closes the tag's object).
+          if constexpr (O.pretty) --c.depth;
+          const std::size_t at = static_cast<std::size_t>(p - c.base);
+          p = write_value<O>(c, p, alt);
+          if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+          char* s = c.base + at;
+          if (p == s + 2) {  // "{}"
+            if constexpr (O.pretty) {
+              p = newline_indent<O.indent>(c, s, c.depth);
+              p = ensure(c, p, 1);
+              *p++ = '}';
+            } else {
+              *s = '}';
+              p = s + 1;
+            }
+          } else {
+            *s = ',';
+          }
+          return p;
+        } else {
+          constexpr std::string_view vkey = O.pretty ? std::string_view(",\"value\": ") : std::string_view(",\"value\":");
+          if constexpr (O.pretty) {
+            p = ensure(c, p, 1);
+            *p++ = ',';
+            p = newline_indent<O.indent>(c, p, c.depth);
+            p = write_prefixed<O>(c, p, vkey.substr(1), alt);
+          } else {
+            p = write_prefixed<O>(c, p, vkey, alt);
+          }
+          if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+          if constexpr (O.pretty) {
+            --c.depth;
+            p = newline_indent<O.indent>(c, p, c.depth);
+          }
+          p = ensure(c, p, 1);
+          *p++ = '}';
+          return p;
+        }
+      },
+      v);
+}
+
+}  // namespace metajson::detail

@@ -1,0 +1,29 @@
+// std::optional, std::unique_ptr, std::shared_ptr: `null` when empty, else the value.
+// (Inside a struct, options.empty = omit leaves empty ones out: see object.hpp.)
+#pragma once
+
+#include <cstring>
+
+#include "dispatch.hpp"
+
+namespace metajson::detail {
+
+template <class T>
+METAJSON_ALWAYS_INLINE bool is_empty_nullable(const T& v) noexcept {
+  return !static_cast<bool>(v);
+}
+
+template <>
+struct writer<family::nullable> {
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) {
+    if (!v) {
+      p = ensure(c, p, 4);
+      std::memcpy(p, "null", 4);
+      return p + 4;
+    }
+    return write_value<O>(c, p, *v);
+  }
+};
+
+}  // namespace metajson::detail

@@ -1,0 +1,78 @@
+// null, bool, integers, floating point.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "../number/dtoa.hpp"
+#include "../number/itoa.hpp"
+#include "dispatch.hpp"
+
+namespace metajson::detail {
+
+template <>
+struct writer<family::null> {
+  template <options O, class T> static constexpr std::size_t max_size = 4;
+  template <options O, class T> static std::size_t reserve(const T&) { return 4; }
+  template <options O, class T>
+  static char* write_reserved(write_context&, char* p, const T&) {
+    std::memcpy(p, "null", 4);
+    return p + 4;
+  }
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
+};
+
+template <>
+struct writer<family::boolean> {
+  template <options O, class T> static constexpr std::size_t max_size = 5;
+  template <options O, class T> static std::size_t reserve(const T&) { return 5; }
+  template <options O, class T>
+  static char* write_reserved(write_context&, char* p, const T& v) {
+    // Branch-free: copy 5 bytes of "true," or "false" and advance by 4 or 5.
+    std::memcpy(p, v ? "true " : "false", 5);
+    return p + 5 - static_cast<int>(v);
+  }
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
+};
+
+template <>
+struct writer<family::integer> {
+  template <options O, class T> static constexpr std::size_t max_size = max_integer_chars<T>;
+  template <options O, class T> static std::size_t reserve(const T&) { return max_integer_chars<T>; }
+  template <options O, class T>
+  static char* write_reserved(write_context&, char* p, const T& v) { return write_integer(p, v); }
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
+};
+
+template <>
+struct writer<family::floating> {
+  template <class T>
+  static constexpr std::size_t bound = sizeof(T) > 8 ? 64 : max_float_chars;
+  template <options O, class T> static constexpr std::size_t max_size = bound<T>;
+  template <options O, class T> static std::size_t reserve(const T&) { return bound<T>; }
+  template <options O, class T>
+  static char* write_reserved(write_context& c, char* p, const T& v) {
+    if (METAJSON_UNLIKELY(!std::isfinite(v))) {
+      if constexpr (O.nonfinite == nonfinite_policy::null) {
+        std::memcpy(p, "null", 4);
+        return p + 4;
+      } else {
+        return c.fail(error_code::non_finite_number, std::isnan(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf");
+      }
+    }
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      return write_float(p, v);
+    } else {
+      return std::to_chars(p, p + bound<T>, v).ptr;  // long double and extended types
+    }
+  }
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
+};
+
+}  // namespace metajson::detail

@@ -1,0 +1,83 @@
+// Strings and characters: quoted, escaped, UTF-8 checked per options.utf8.
+#pragma once
+
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "../text/escape.hpp"
+#include "dispatch.hpp"
+
+namespace metajson::detail {
+
+template <options O>
+inline constexpr utf8_mode utf8_mode_of = O.utf8 == utf8_policy::validate  ? utf8_mode::validate
+                                          : O.utf8 == utf8_policy::replace ? utf8_mode::replace
+                                                                           : utf8_mode::unchecked;
+
+// The bytes of any string-like value. A null `const char*` has no view (it is written null).
+template <class T>
+METAJSON_ALWAYS_INLINE std::string_view string_bytes(const T& s) noexcept {
+  if constexpr (std::is_pointer_v<T>) {
+    return std::string_view(s);
+  } else if constexpr (std::is_array_v<T>) {
+    return std::string_view(s, ::strnlen(s, std::extent_v<T>));  // up to the first NUL
+  } else {
+    return std::string_view(reinterpret_cast<const char*>(s.data()), s.size());
+  }
+}
+
+// Writes a quoted, escaped string at p, which has escaped_size_bound(n) + 2 bytes of room.
+template <options O>
+METAJSON_ALWAYS_INLINE char* write_quoted(write_context& c, char* p, std::string_view s) {
+  *p++ = '"';
+  std::size_t bad = 0;
+  p = escape<utf8_mode_of<O>>(p, s.data(), s.size(), &bad);
+  if (METAJSON_UNLIKELY(p == nullptr)) {
+    return c.fail(error_code::invalid_utf8, "byte 0x" + std::string(1, hex_digits[static_cast<unsigned char>(s[bad]) >> 4]) +
+                                                hex_digits[static_cast<unsigned char>(s[bad]) & 15] + " at offset " +
+                                                std::to_string(bad) + " of the string");
+  }
+  *p++ = '"';
+  return p;
+}
+
+template <>
+struct writer<family::string> {
+  template <options O, class T>
+  static std::size_t reserve(const T& v) {
+    if constexpr (std::is_pointer_v<T>) {
+      if (v == nullptr) return 4;
+    }
+    return escaped_size_bound(string_bytes(v).size()) + 2;
+  }
+  template <options O, class T>
+  static char* write_reserved(write_context& c, char* p, const T& v) {
+    if constexpr (std::is_pointer_v<T>) {
+      if (v == nullptr) {
+        std::memcpy(p, "null", 4);
+        return p + 4;
+      }
+    }
+    return write_quoted<O>(c, p, string_bytes(v));
+  }
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
+};
+
+// A char is a one-character string. A byte >= 0x80 alone is not UTF-8, so it follows
+// options.utf8 like any invalid string.
+template <>
+struct writer<family::character> {
+  template <options O, class T> static constexpr std::size_t max_size = escape_slack + 8;
+  template <options O, class T> static std::size_t reserve(const T&) { return escape_slack + 8; }
+  template <options O, class T>
+  static char* write_reserved(write_context& c, char* p, const T& v) {
+    const char ch = static_cast<char>(v);
+    return write_quoted<O>(c, p, std::string_view(&ch, 1));
+  }
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
+};
+
+}  // namespace metajson::detail

@@ -1,0 +1,94 @@
+// metajson::value, metajson::raw_json and adapter-mapped types.
+#pragma once
+
+#include <cstring>
+#include <variant>
+
+#include "dispatch.hpp"
+#include "map.hpp"
+#include "scalar.hpp"
+#include "sequence.hpp"
+#include "string.hpp"
+
+namespace metajson::detail {
+
+template <>
+struct writer<family::custom> {
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) {
+    return write_value<O>(c, p, metajson::adapter<T>::to_json(v));
+  }
+};
+
+template <>
+struct writer<family::raw> {
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) {
+    if (METAJSON_UNLIKELY(v.text.empty())) return c.fail(error_code::invalid_raw_json);
+    p = ensure(c, p, v.text.size());
+    std::memcpy(p, v.text.data(), v.text.size());
+    return p + v.text.size();
+  }
+};
+
+template <>
+struct writer<family::dynamic> {
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) {
+    const auto& s = v.get();
+    switch (s.index()) {
+      case 0: return write_value<O>(c, p, nullptr);
+      case 1: return write_value<O>(c, p, std::get<1>(s));
+      case 2: return write_value<O>(c, p, std::get<2>(s));
+      case 3: return write_value<O>(c, p, std::get<3>(s));
+      case 4: {
+        // A double reads back as a double only if it has a '.' or an exponent: "1" -> "1.0".
+        const double d = std::get<4>(s);
+        p = ensure(c, p, max_float_chars + 2);
+        char* start = p;
+        p = writer<family::floating>::write_reserved<O, double>(c, p, d);
+        if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+        if (std::isfinite(d) && std::memchr(start, '.', static_cast<std::size_t>(p - start)) == nullptr &&
+            std::memchr(start, 'e', static_cast<std::size_t>(p - start)) == nullptr) {
+          std::memcpy(p, ".0", 2);
+          p += 2;
+        }
+        return p;
+      }
+      case 5: return write_value<O>(c, p, std::get<5>(s));
+      case 6: return write_value<O>(c, p, std::get<6>(s));
+      default: {
+        const auto& obj = std::get<7>(s);
+        if (obj.empty()) {
+          p = ensure(c, p, 2);
+          std::memcpy(p, "{}", 2);
+          return p + 2;
+        }
+        p = ensure(c, p, 1);
+        *p++ = '{';
+        if constexpr (O.pretty) ++c.depth;
+        bool first = true;
+        for (const auto& [k, val] : obj) {
+          if (!first) {
+            p = ensure(c, p, 1);
+            *p++ = ',';
+          }
+          first = false;
+          if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
+          p = write_map_key<O>(c, p, k);
+          if (p) p = write_value<O>(c, p, val);
+          if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, k);
+        }
+        if constexpr (O.pretty) {
+          --c.depth;
+          p = newline_indent<O.indent>(c, p, c.depth);
+        }
+        p = ensure(c, p, 1);
+        *p++ = '}';
+        return p;
+      }
+    }
+  }
+};
+
+}  // namespace metajson::detail

@@ -1,0 +1,31 @@
+// std::variant. Untagged by default: the active alternative is written as it is. With
+// [[=metajson::tag("type")]] on the member, it is tagged (see write_tagged_variant below).
+#pragma once
+
+#include <cstring>
+#include <variant>
+
+#include "../reflect/keys.hpp"
+#include "dispatch.hpp"
+
+namespace metajson::detail {
+
+template <>
+struct writer<family::variant> {
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) {
+    if (METAJSON_UNLIKELY(v.valueless_by_exception())) {
+      p = ensure(c, p, 4);
+      std::memcpy(p, "null", 4);
+      return p + 4;
+    }
+    return std::visit([&](const auto& alt) { return write_value<O>(c, p, alt); }, v);
+  }
+};
+
+// Tagged: a struct alternative is written as its object with the tag first,
+// {"type":"Circle","r":1}; any other alternative as {"type":"int","value":1}.
+template <options O, const char* TagKey, class T>
+inline char* write_tagged_variant(write_context& c, char* p, const T& v);
+
+}  // namespace metajson::detail
