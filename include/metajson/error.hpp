@@ -75,7 +75,15 @@ class error : public std::exception {
   }
   const char* what() const noexcept override {
     if (what_.empty()) {
-      try { what_ = message(); } catch (...) { return describe(code_).data(); }
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+      try {
+        what_ = message();
+      } catch (...) {
+        return describe(code_).data();
+      }
+#else
+      what_ = message();
+#endif
     }
     return what_.c_str();
   }

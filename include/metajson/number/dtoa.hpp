@@ -94,7 +94,7 @@ inline decimal_fp schubfach64(int q, std::uint64_t c) noexcept {
   const std::uint64_t vbl = round_to_odd(g[0], g[1], cbl << h);
   const std::uint64_t vbr = round_to_odd(g[0], g[1], cbr << h);
   const std::uint64_t s = vb >> 2;
-  if (s >= 100) {
+  if (s >= 10) {  // (Java requires two digits and tests s >= 100; shortest needs 10)
     const std::uint64_t sp10 = 10 * (s / 10);
     const std::uint64_t tp10 = sp10 + 10;
     const bool upin = vbl + out <= sp10 << 2;
@@ -131,7 +131,7 @@ inline decimal_fp schubfach32(int q, std::uint32_t c) noexcept {
   const std::uint32_t vbl = round_to_odd32(g, cbl << h);
   const std::uint32_t vbr = round_to_odd32(g, cbr << h);
   const std::uint32_t s = vb >> 2;
-  if (s >= 100) {
+  if (s >= 10) {  // (Java requires two digits and tests s >= 100; shortest needs 10)
     const std::uint32_t sp10 = 10 * (s / 10);
     const std::uint32_t tp10 = sp10 + 10;
     const bool upin = vbl + out <= sp10 << 2;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <meta>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -96,10 +97,11 @@ consteval bool is_required(std::meta::info m) {
 }
 
 // The name a type goes by as a variant tag: its metajson::name annotation, else its
-// identifier, else its display string.
+// identifier, else "string" for the standard strings, else its display string ("int").
 template <class T>
 consteval std::string type_tag_name() {
-  if constexpr (std::is_class_v<T> || std::is_enum_v<T>) {
+  if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) return "string";
+  else if constexpr (std::is_class_v<T> || std::is_enum_v<T>) {
     if (auto n = annotation<name_annotation>(^^T)) return std::string(n->value);
   }
   if (std::meta::has_identifier(^^T)) return std::string(std::meta::identifier_of(^^T));

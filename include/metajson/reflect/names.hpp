@@ -10,6 +10,11 @@
 
 namespace metajson::detail::reflect {
 
+// Not constexpr on purpose: calling it during constant evaluation stops compilation, and the
+// compiler's message names this function, which says what is wrong. (A `throw` would do the
+// same, but not under -fno-exceptions.)
+void error_a_key_or_enumerator_name_is_not_valid_utf8();
+
 consteval bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 consteval bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 consteval bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -81,12 +86,16 @@ consteval std::string escape_json(std::string_view s) {
           out += hex[c & 15];
         } else {
           if (c >= 0x80) {
-            // Minimal check: a JSON key given at compile time must be UTF-8.
-            int len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
-            if (len == 0 || i + len > s.size()) throw "metajson: a key or enumerator name is not valid UTF-8";
-            for (int k = 1; k < len; ++k)
+            // A key or enumerator name given at compile time must be UTF-8: copy the
+            // sequence whole after checking it.
+            const std::size_t len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+            if (len == 0 || i + len > s.size()) error_a_key_or_enumerator_name_is_not_valid_utf8();
+            for (std::size_t k = 1; k < len; ++k)
               if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
-                throw "metajson: a key or enumerator name is not valid UTF-8";
+                error_a_key_or_enumerator_name_is_not_valid_utf8();
+            out += s.substr(i, len);
+            i += len - 1;
+            break;
           }
           out += static_cast<char>(c);
         }

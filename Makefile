@@ -1,0 +1,38 @@
+# The two set-up commands of the README. Both install what they need (scripts/bootstrap) first.
+#
+#   make test         bootstrap, configure, build, run every test (ctest)
+#   make bench        bootstrap, build and run the micro-benchmark (bench/)
+#   make test-nosimd  the same tests with SIMD disabled (portable kernels only)
+#
+# Build folders: build/ (tests), build-nosimd/, bench/build/.
+
+CXX ?= g++-16
+ifeq ($(origin CXX),default)
+CXX := g++-16
+endif
+JOBS ?= $(shell nproc)
+BUILD_TYPE ?= Release
+CTEST_ARGS ?=
+
+.PHONY: test test-nosimd bench bootstrap clean
+
+bootstrap:
+	@scripts/bootstrap
+
+test: bootstrap
+	cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+	cmake --build build -j $(JOBS)
+	cd build && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+test-nosimd: bootstrap
+	cmake -S . -B build-nosimd -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMETAJSON_NO_SIMD=ON
+	cmake --build build-nosimd -j $(JOBS)
+	cd build-nosimd && ctest --output-on-failure -j $(JOBS) -L unit $(CTEST_ARGS)
+
+bench: bootstrap
+	cmake -S bench -B bench/build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=Release
+	cmake --build bench/build -j $(JOBS)
+	bench/build/micro_bench
+
+clean:
+	rm -rf build build-nosimd bench/build

@@ -1,0 +1,33 @@
+// Annotations rename, skip and opt private members in; errors carry the JSON path.
+#include <metajson/metajson.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+enum class Role { admin, regular_user };
+
+struct [[=metajson::rename_all(metajson::case_style::camel)]] User {
+  std::string display_name;
+  [[=metajson::name("id")]] unsigned long long user_id;
+  Role role;
+  [[=metajson::skip]] std::string password_hash;  // never written
+  std::vector<double> scores;
+};
+
+int main() {
+  User u{"Ada", 42, Role::admin, "xyz", {1.5, 2.25}};
+  std::puts(metajson::to_json(u).c_str());  // {"displayName":"Ada","id":42,"role":"admin","scores":[1.5,2.25]}
+
+  u.scores.push_back(std::nan(""));
+  auto r = metajson::try_to_json(u);  // NaN is not JSON: an error, with where it is
+  if (!r) std::printf("error: %s\n", r.error().message().c_str());
+
+  std::string buffer;  // reused: its capacity is kept across calls
+  for (int i = 0; i < 3; ++i) {
+    User v{"User " + std::to_string(i), static_cast<unsigned long long>(i), Role::regular_user, "", {}};
+    if (auto e = metajson::try_to_json(v, buffer)) return 1;
+    std::puts(buffer.c_str());
+  }
+}

@@ -1,0 +1,102 @@
+// Shortest float formatting: special values, layout, and agreement with std::to_chars on
+// length (never longer) and value (std::from_chars gives back the same bits).
+#include <metajson/number/dtoa.hpp>
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace {
+
+template <class F>
+std::string ours(F v) {
+  char buf[64];
+  return std::string(buf, metajson::detail::write_float(buf, v));
+}
+
+template <class F>
+void expect_round_trip(F v) {
+  const std::string s = ours(v);
+  F back{};
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), back);
+  ASSERT_EQ(r.ec, std::errc()) << s;
+  ASSERT_EQ(r.ptr, s.data() + s.size()) << s;
+  using Bits = std::conditional_t<sizeof(F) == 8, std::uint64_t, std::uint32_t>;
+  ASSERT_EQ(std::bit_cast<Bits>(back), std::bit_cast<Bits>(v)) << s;
+  char ref[64];
+  const auto rr = std::to_chars(ref, ref + 64, v);
+  ASSERT_LE(s.size(), static_cast<std::size_t>(rr.ptr - ref)) << s << " vs " << std::string(ref, rr.ptr);
+}
+
+TEST(Dtoa, Layout) {
+  EXPECT_EQ(ours(0.0), "0");
+  EXPECT_EQ(ours(-0.0), "-0");
+  EXPECT_EQ(ours(1.0), "1");
+  EXPECT_EQ(ours(-1.5), "-1.5");
+  EXPECT_EQ(ours(0.1), "0.1");
+  EXPECT_EQ(ours(123.456), "123.456");
+  EXPECT_EQ(ours(100.0), "100");
+  EXPECT_EQ(ours(1e21), "1e21");
+  EXPECT_EQ(ours(1e22), "1e22");
+  EXPECT_EQ(ours(123456789012.0), "123456789012");
+  EXPECT_EQ(ours(1e-7), "1e-7");
+  EXPECT_EQ(ours(0.001), "1e-3");  // shorter than 0.001
+  EXPECT_EQ(ours(0.01), "0.01");
+  EXPECT_EQ(ours(7.9e-323), "8e-323");  // shortest, where Java's Schubfach keeps two digits
+  EXPECT_EQ(ours(1.5e-5), "1.5e-5");
+  EXPECT_EQ(ours(5e-324), "5e-324");
+  EXPECT_EQ(ours(1.7976931348623157e308), "1.7976931348623157e308");
+  EXPECT_EQ(ours(2.2250738585072014e-308), "2.2250738585072014e-308");
+  EXPECT_EQ(ours(9007199254740993.0), "9007199254740992");
+  EXPECT_EQ(ours(0.3), "0.3");
+  EXPECT_EQ(ours(2.5e100), "2.5e100");
+}
+
+TEST(Dtoa, FloatIsWrittenAsFloat) {
+  EXPECT_EQ(ours(0.1f), "0.1");
+  EXPECT_EQ(ours(2.71f), "2.71");
+  EXPECT_EQ(ours(1e30f), "1e30");
+  EXPECT_EQ(ours(std::numeric_limits<float>::max()), "3.4028235e38");
+  EXPECT_EQ(ours(std::numeric_limits<float>::denorm_min()), "1e-45");
+  EXPECT_EQ(ours(std::numeric_limits<float>::min()), "1.1754944e-38");
+  EXPECT_EQ(ours(-0.0f), "-0");
+  EXPECT_EQ(ours(16777216.0f), "16777216");
+}
+
+TEST(Dtoa, SpecialValuesRoundTrip) {
+  using L = std::numeric_limits<double>;
+  for (double v : {L::min(), L::max(), L::denorm_min(), L::epsilon(), -L::min(), -L::max(), 1.0, 0.5, 2.0,
+                   std::nextafter(1.0, 2.0), std::nextafter(1.0, 0.0), 1e23, 8.41e21, 5e-310, 4.9406564584124654e-324})
+    expect_round_trip(v);
+  using LF = std::numeric_limits<float>;
+  for (float v : {LF::min(), LF::max(), LF::denorm_min(), LF::epsilon(), 1.0f, 3.4e38f, 1e-45f, 7.038531e-26f})
+    expect_round_trip(v);
+  // Every power of two and its neighbours, both types.
+  for (int e = -1074; e <= 1023; ++e) {
+    const double v = std::ldexp(1.0, e);
+    expect_round_trip(v);
+    expect_round_trip(std::nextafter(v, 0.0));
+    expect_round_trip(std::nextafter(v, L::infinity()));
+  }
+  for (int e = -149; e <= 127; ++e) {
+    const float v = std::ldexp(1.0f, e);
+    expect_round_trip(v);
+    expect_round_trip(std::nextafter(v, 0.0f));
+    expect_round_trip(std::nextafter(v, LF::infinity()));
+  }
+  // Every power of ten in range.
+  for (int k = -323; k <= 308; ++k) {
+    const std::string text = "1e" + std::to_string(k);
+    double v = 0;
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    expect_round_trip(v);
+    // The shorter layout wins, plain on a tie: 100 and 0.01, but 1e3 and 1e-3.
+    EXPECT_EQ(ours(v), k >= 0 && k <= 2 ? "1" + std::string(static_cast<std::size_t>(k), '0') : k < 0 && k > -3 ? "0." + std::string(static_cast<std::size_t>(-k - 1), '0') + "1" : text);
+  }
+}
+
+}  // namespace

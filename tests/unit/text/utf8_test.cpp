@@ -1,0 +1,47 @@
+// UTF-8 checking, exhaustively over every 1-, 2- and 3-byte sequence against a decoder
+// written from RFC 3629's definition.
+#include <metajson/text/utf8.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace {
+
+// RFC 3629: decode and check the code point is minimal, not a surrogate, <= U+10FFFF.
+bool reference_valid(const unsigned char* p, int n) {
+  if (n == 0) return true;
+  int len = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 0;
+  if (len == 0 || len > n) return false;
+  unsigned cp = len == 1 ? p[0] : len == 2 ? p[0] & 0x1F : len == 3 ? p[0] & 0x0F : p[0] & 0x07;
+  for (int i = 1; i < len; ++i) {
+    if ((p[i] & 0xC0) != 0x80) return false;
+    cp = (cp << 6) | (p[i] & 0x3F);
+  }
+  const unsigned min[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < min[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+  return reference_valid(p + len, n - len);
+}
+
+TEST(Utf8, EveryShortSequence) {
+  unsigned char b[3];
+  for (int n = 1; n <= 3; ++n) {
+    const long total = 1L << (8 * n);
+    for (long v = 0; v < total; ++v) {
+      for (int i = 0; i < n; ++i) b[i] = static_cast<unsigned char>(v >> (8 * i));
+      const bool ours = metajson::detail::utf8_first_invalid(reinterpret_cast<const char*>(b), static_cast<std::size_t>(n)) == static_cast<std::size_t>(n);
+      ASSERT_EQ(ours, reference_valid(b, n)) << std::hex << v;
+    }
+  }
+}
+
+TEST(Utf8, FourByteBoundaries) {
+  auto ok = [](const char* s) { return metajson::detail::utf8_first_invalid(s, std::strlen(s)) == std::strlen(s); };
+  EXPECT_TRUE(ok("\xf0\x90\x80\x80"));   // U+10000
+  EXPECT_TRUE(ok("\xf4\x8f\xbf\xbf"));   // U+10FFFF
+  EXPECT_FALSE(ok("\xf4\x90\x80\x80"));  // U+110000
+  EXPECT_FALSE(ok("\xf0\x8f\xbf\xbf"));  // overlong
+  EXPECT_FALSE(ok("\xf0\x90\x80"));      // truncated
+}
+
+}  // namespace

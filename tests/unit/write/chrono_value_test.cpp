@@ -1,0 +1,82 @@
+// std::chrono, metajson::value, metajson::raw_json, adapters.
+#include "write_check.hpp"
+
+#include <chrono>
+
+namespace {
+
+using namespace std::chrono;
+
+TEST(WriteChrono, TimePointsAreIso8601Utc) {
+  expect_json(sys_seconds{seconds{0}}, R"("1970-01-01T00:00:00Z")");
+  expect_json(sys_time<milliseconds>{milliseconds{1700000000123}}, R"("2023-11-14T22:13:20.123Z")");
+  expect_json(sys_time<microseconds>{microseconds{-1}}, R"("1969-12-31T23:59:59.999999Z")");
+  expect_json(sys_time<nanoseconds>{nanoseconds{951782400000000005}}, R"("2000-02-29T00:00:00.000000005Z")");
+  expect_json(sys_days{year{9999} / 12 / 31}, R"("9999-12-31T00:00:00Z")");
+  expect_json(sys_days{year{0} / 1 / 1}, R"("0000-01-01T00:00:00Z")");
+  expect_write_error(sys_days{year{10000} / 1 / 1}, metajson::error_code::time_out_of_range,
+                     "time_point outside the years 0000-9999 (year 10000) at $");
+  expect_json(steady_clock::time_point{steady_clock::duration{42}}, "42");
+}
+
+TEST(WriteChrono, DurationsAreCounts) {
+  expect_json(seconds{90}, "90");
+  expect_json(milliseconds{-5}, "-5");
+  expect_json(duration<double>{1.5}, "1.5");
+}
+
+TEST(WriteValue, Dynamic) {
+  using metajson::value;
+  expect_json(value{}, "null");
+  expect_json(value{true}, "true");
+  expect_json(value{-3}, "-3");
+  expect_json(value{18446744073709551615ull}, "18446744073709551615");
+  expect_json(value{1.0}, "1.0");
+  expect_json(value{0.5}, "0.5");
+  expect_json(value{1e300}, "1e300");
+  expect_json(value{"s"}, R"("s")");
+  expect_json(value{value::array{1, "a", nullptr}}, R"([1,"a",null])");
+  expect_json(value{value::object{{"b", 1}, {"a", 2}, {"b", 3}}}, R"({"b":1,"a":2,"b":3})");
+  expect_json(value{value::object{}}, "{}");
+  expect_json<metajson::options{.pretty = true}>(value{value::object{{"k", value::array{1}}}}, "{\n  \"k\": [\n    1\n  ]\n}");
+  expect_write_error(value{value::object{{"x", value::array{"\xff"}}}}, metajson::error_code::invalid_utf8,
+                     "invalid UTF-8 in string (byte 0xff at offset 0 of the string) at $.x[0]");
+}
+
+struct Doc {
+  int id;
+  metajson::raw_json payload;
+};
+
+TEST(WriteRaw, Verbatim) {
+  expect_json(Doc{1, {R"({"x": [1, 2]})"}}, R"({"id":1,"payload":{"x": [1, 2]}})");
+  expect_write_error(Doc{1, {}}, metajson::error_code::invalid_raw_json, "raw_json is empty at $.payload");
+}
+
+}  // namespace
+
+struct Money {
+  long long cents;
+};
+template <>
+struct metajson::adapter<Money> {
+  static long long to_json(const Money& m) { return m.cents; }
+  static void from_json(Money& m, long long c) { m.cents = c; }
+};
+struct Celsius {
+  double degrees;
+};
+template <>
+struct metajson::adapter<Celsius> {
+  static std::string to_json(const Celsius& c) { return std::to_string(static_cast<int>(c.degrees)) + " C"; }
+  static void from_json(Celsius&, const std::string&) {}
+};
+struct Invoice {
+  Money total;
+  std::vector<Celsius> temps;
+};
+
+TEST(WriteAdapter, ReplacesTheBuiltInMapping) {
+  expect_json(Money{1234}, "1234");
+  expect_json(Invoice{{5}, {{20.0}, {-3.0}}}, R"({"total":5,"temps":["20 C","-3 C"]})");
+}

@@ -1,0 +1,105 @@
+// Sequences, sets, maps with every key kind, tuples, optionals, pointers, variants, enums.
+#include "write_check.hpp"
+
+#include <array>
+#include <deque>
+#include <forward_list>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <variant>
+#include <vector>
+
+namespace {
+
+enum class Color { red, green = 5, blue };
+enum Plain { one = 1, two = 2 };
+enum class [[=metajson::rename_all(metajson::case_style::snake)]] Mode { FastPath, slowPath, other [[=metajson::name("X!")]] };
+
+TEST(WriteContainer, Sequences) {
+  expect_json(std::vector<int>{1, 2, 3}, "[1,2,3]");
+  expect_json(std::vector<int>{}, "[]");
+  expect_json(std::deque<std::string>{"a", "b"}, R"(["a","b"])");
+  expect_json(std::list<double>{0.5}, "[0.5]");
+  expect_json(std::forward_list<int>{3, 2, 1}, "[3,2,1]");
+  expect_json(std::array<int, 3>{7, 8, 9}, "[7,8,9]");
+  expect_json(std::array<int, 0>{}, "[]");
+  int c_array[2][2] = {{1, 2}, {3, 4}};
+  expect_json(c_array, "[[1,2],[3,4]]");
+  std::vector<int> v{4, 5};
+  expect_json(std::span<const int>(v), "[4,5]");
+  expect_json(std::set<int>{3, 1, 2}, "[1,2,3]");
+  expect_json(std::multiset<int>{1, 1}, "[1,1]");
+  expect_json(std::unordered_set<int>{42}, "[42]");
+  expect_json(std::vector<std::vector<bool>>{{true}, {}, {false, true}}, "[[true],[],[false,true]]");
+  expect_json(std::vector<std::array<double, 2>>{{1.5, -2}, {0, 1e-7}}, "[[1.5,-2],[0,1e-7]]");
+}
+
+TEST(WriteContainer, Maps) {
+  expect_json(std::map<std::string, int>{{"b", 2}, {"a", 1}}, R"({"a":1,"b":2})");
+  expect_json(std::map<std::string, int>{}, "{}");
+  expect_json(std::map<int, std::string>{{-1, "x"}, {10, "y"}}, R"({"-1":"x","10":"y"})");
+  expect_json(std::map<std::uint64_t, bool>{{18446744073709551615ull, true}}, R"({"18446744073709551615":true})");
+  expect_json(std::map<Color, int>{{Color::red, 1}, {Color::blue, 3}}, R"({"red":1,"blue":3})");
+  expect_json(std::multimap<std::string, int>{{"k", 1}, {"k", 2}}, R"({"k":1,"k":2})");
+  expect_json(std::unordered_map<std::string, int>{{"only", 1}}, R"({"only":1})");
+  expect_json(std::map<std::string, int>{{"quote\"d", 1}}, R"({"quote\"d":1})");
+  expect_json(std::map<char, int>{{'c', 1}}, R"({"c":1})");
+  expect_json(std::map<std::string, std::map<std::string, int>>{{"o", {{"i", 1}}}}, R"({"o":{"i":1}})");
+}
+
+TEST(WriteContainer, Tuples) {
+  expect_json(std::tuple<>{}, "[]");
+  expect_json(std::make_tuple(1, std::string("a"), true), R"([1,"a",true])");
+  expect_json(std::pair<int, double>{1, 2.5}, "[1,2.5]");
+  expect_json(std::vector<std::pair<std::string, int>>{{"a", 1}}, R"([["a",1]])");
+}
+
+TEST(WriteContainer, NullableAndPointers) {
+  expect_json(std::optional<int>{}, "null");
+  expect_json(std::optional<int>{5}, "5");
+  expect_json(std::unique_ptr<std::string>{}, "null");
+  expect_json(std::make_unique<std::string>("u"), R"("u")");
+  expect_json(std::make_shared<std::vector<int>>(std::vector<int>{1}), "[1]");
+  expect_json(std::shared_ptr<int>{}, "null");
+  expect_json(std::vector<std::optional<int>>{1, std::nullopt}, "[1,null]");
+  expect_json(std::optional<std::optional<int>>{std::optional<int>{}}, "null");
+}
+
+TEST(WriteContainer, VariantsUntagged) {
+  using V = std::variant<std::monostate, int, std::string, std::vector<int>>;
+  expect_json(V{}, "null");
+  expect_json(V{1}, "1");
+  expect_json(V{std::string("s")}, R"("s")");
+  expect_json(V{std::vector<int>{1}}, "[1]");
+}
+
+TEST(WriteContainer, Enums) {
+  expect_json(Color::red, R"("red")");
+  expect_json(Color::green, R"("green")");
+  expect_json(Plain::two, R"("two")");
+  expect_json(Mode::FastPath, R"("fast_path")");
+  expect_json(Mode::slowPath, R"("slow_path")");
+  expect_json(Mode::other, R"("X!")");
+  expect_write_error(static_cast<Color>(3), metajson::error_code::unnamed_enum_value,
+                     "enum value has no enumerator name (value 3) at $");
+  expect_write_error(std::vector<Color>{Color::red, static_cast<Color>(-7)}, metajson::error_code::unnamed_enum_value,
+                     "enum value has no enumerator name (value -7) at $[1]");
+}
+
+TEST(WriteContainer, ErrorPathsThroughContainers) {
+  std::map<std::string, std::vector<std::optional<double>>> m{{"ok", {1}}, {"a b", {2, std::nan("")}}};
+  expect_write_error(m, metajson::error_code::non_finite_number,
+                     "NaN or infinity cannot be written as JSON (NaN) at $[\"a b\"][1]");
+  std::map<int, std::tuple<int, std::string>> m2{{7, {1, "\xff"}}};
+  expect_write_error(m2, metajson::error_code::invalid_utf8,
+                     "invalid UTF-8 in string (byte 0xff at offset 0 of the string) at $[\"7\"][1]");
+}
+
+}  // namespace
