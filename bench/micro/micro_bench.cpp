@@ -1,0 +1,207 @@
+// Micro-benchmark of the writer's primitives: what each one costs per call and per byte, next
+// to std::to_chars and to a plain byte-at-a-time loop. A program, not a test: it prints a table.
+//
+//   bench/build/micro_bench [--quick]
+//
+// Each row: the median of 5 runs; a run repeats the operation over a batch of inputs until it
+// has taken at least 0.2 s (0.02 s with --quick). MB/s counts output bytes.
+#include <metajson/metajson.hpp>
+#include <metajson/number/dtoa.hpp>
+#include <metajson/number/itoa.hpp>
+#include <metajson/text/escape.hpp>
+#include <metajson/text/escape_scalar.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+double min_seconds = 0.2;
+volatile std::size_t sink;
+
+struct result {
+  double ns_per_call;
+  double mb_per_s;
+};
+
+// Runs op(i) for i over the batch, many times; returns the median of 5 runs.
+template <class Op>
+result measure(std::size_t batch, Op&& op) {
+  std::vector<result> runs;
+  for (int r = 0; r < 5; ++r) {
+    std::size_t calls = 0, bytes = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    double elapsed = 0;
+    do {
+      for (std::size_t i = 0; i < batch; ++i) bytes += op(i);
+      calls += batch;
+      elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    } while (elapsed < min_seconds);
+    sink = bytes;
+    runs.push_back({elapsed * 1e9 / static_cast<double>(calls), static_cast<double>(bytes) / elapsed / 1e6});
+  }
+  std::sort(runs.begin(), runs.end(), [](auto& a, auto& b) { return a.ns_per_call < b.ns_per_call; });
+  return runs[2];
+}
+
+void row(const char* group, const char* impl, result r) {
+  std::printf("| %-34s | %-22s | %9.2f | %9.0f |\n", group, impl, r.ns_per_call, r.mb_per_s);
+}
+
+// --- strings ---------------------------------------------------------------------------------------
+
+std::vector<std::string> make_strings(std::size_t count, std::size_t len, double special_rate, bool non_ascii) {
+  std::mt19937 rng(1);
+  std::vector<std::string> v;
+  const char* specials = "\"\\\n\t";
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string s;
+    while (s.size() < len) {
+      const double u = std::uniform_real_distribution<double>(0, 1)(rng);
+      if (u < special_rate) s += specials[rng() % 4];
+      else if (non_ascii && rng() % 3 == 0) s += "\xe6\x97\xa5";  // U+65E5, 3 bytes
+      else s += static_cast<char>('a' + rng() % 26);
+    }
+    v.push_back(s);
+  }
+  return v;
+}
+
+// A plain byte loop: what a writer without a fast path does (no UTF-8 check).
+char* plain_escape(char* out, const char* s, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '"' || c == '\\' || c < 0x20) out = metajson::detail::write_escape(out, c);
+    else *out++ = static_cast<char>(c);
+  }
+  return out;
+}
+
+void bench_strings() {
+  using metajson::detail::utf8_mode;
+  struct shape {
+    const char* name;
+    std::size_t len;
+    double special;
+    bool non_ascii;
+  };
+  const shape shapes[] = {{"escape 16 B, ASCII, no specials", 16, 0, false},
+                          {"escape 128 B, ASCII, no specials", 128, 0, false},
+                          {"escape 1 KiB, ASCII, no specials", 1024, 0, false},
+                          {"escape 128 B, 5% specials", 128, 0.05, false},
+                          {"escape 128 B, 1/3 CJK (UTF-8)", 128, 0, true}};
+  std::vector<char> out(6 * 2048 + 64);
+  for (const auto& sh : shapes) {
+    const auto strs = make_strings(256, sh.len, sh.special, sh.non_ascii);
+    std::size_t bad = 0;
+    row(sh.name, "metajson (validate)", measure(strs.size(), [&](std::size_t i) {
+          return static_cast<std::size_t>(metajson::detail::escape<utf8_mode::validate>(out.data(), strs[i].data(), strs[i].size(), &bad) - out.data());
+        }));
+    row(sh.name, "metajson (unchecked)", measure(strs.size(), [&](std::size_t i) {
+          return static_cast<std::size_t>(metajson::detail::escape<utf8_mode::unchecked>(out.data(), strs[i].data(), strs[i].size(), &bad) - out.data());
+        }));
+    row(sh.name, "scalar oracle (validate)", measure(strs.size(), [&](std::size_t i) {
+          return static_cast<std::size_t>(metajson::detail::escape_scalar(out.data(), strs[i].data(), strs[i].size(), utf8_mode::validate, &bad) - out.data());
+        }));
+    row(sh.name, "plain byte loop", measure(strs.size(), [&](std::size_t i) {
+          return static_cast<std::size_t>(plain_escape(out.data(), strs[i].data(), strs[i].size()) - out.data());
+        }));
+  }
+}
+
+// --- integers --------------------------------------------------------------------------------------
+
+char* plain_itoa(char* p, std::uint64_t v) {
+  char tmp[20];
+  int n = 0;
+  do {
+    tmp[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  while (n > 0) *p++ = tmp[--n];
+  return p;
+}
+
+void bench_integers() {
+  std::mt19937_64 rng(2);
+  struct shape {
+    const char* name;
+    std::vector<std::uint64_t> values;
+  };
+  std::vector<shape> shapes(3);
+  shapes[0].name = "uint64, random 1-20 digits";
+  shapes[1].name = "uint64, small (0-9999)";
+  shapes[2].name = "uint64, ids (18 digits)";
+  for (int i = 0; i < 4096; ++i) {
+    shapes[0].values.push_back(rng() >> (rng() % 64));
+    shapes[1].values.push_back(rng() % 10000);
+    shapes[2].values.push_back(100000000000000000ull + rng() % 900000000000000000ull);
+  }
+  char buf[64];
+  for (const auto& sh : shapes) {
+    const auto& v = sh.values;
+    row(sh.name, "metajson", measure(v.size(), [&](std::size_t i) {
+          return static_cast<std::size_t>(metajson::detail::write_u64(buf, v[i]) - buf);
+        }));
+    row(sh.name, "std::to_chars", measure(v.size(), [&](std::size_t i) {
+          return static_cast<std::size_t>(std::to_chars(buf, buf + 64, v[i]).ptr - buf);
+        }));
+    row(sh.name, "plain digit loop", measure(v.size(), [&](std::size_t i) {
+          return static_cast<std::size_t>(plain_itoa(buf, v[i]) - buf);
+        }));
+  }
+}
+
+// --- floating point --------------------------------------------------------------------------------
+
+template <class F>
+void bench_floats(const char* name, const std::vector<F>& v) {
+  char buf[64];
+  row(name, "metajson", measure(v.size(), [&](std::size_t i) {
+        return static_cast<std::size_t>(metajson::detail::write_float(buf, v[i]) - buf);
+      }));
+  row(name, "std::to_chars (shortest)", measure(v.size(), [&](std::size_t i) {
+        return static_cast<std::size_t>(std::to_chars(buf, buf + 64, v[i]).ptr - buf);
+      }));
+}
+
+void bench_all_floats() {
+  std::mt19937_64 rng(3);
+  std::vector<double> random_bits, coords, small;
+  std::vector<float> floats;
+  while (random_bits.size() < 4096) {
+    const double d = std::bit_cast<double>(rng());
+    if (std::isfinite(d)) random_bits.push_back(d);
+  }
+  for (int i = 0; i < 4096; ++i) {
+    coords.push_back(std::uniform_real_distribution<double>(-180, 180)(rng));           // like canada.json
+    small.push_back(static_cast<double>(rng() % 100000) / 100.0);                        // prices
+    floats.push_back(static_cast<float>(std::uniform_real_distribution<double>(-1000, 1000)(rng)));
+  }
+  bench_floats("double, random bit patterns", random_bits);
+  bench_floats("double, coordinates (-180..180)", coords);
+  bench_floats("double, 2-decimal prices", small);
+  bench_floats("float, -1000..1000", floats);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string_view(argv[1]) == "--quick") min_seconds = 0.02;
+  std::printf("metajson micro-benchmark (SIMD backend: %.*s)\n\n", static_cast<int>(metajson::active_simd_backend.size()),
+              metajson::active_simd_backend.data());
+  std::printf("| %-34s | %-22s | %9s | %9s |\n", "operation", "implementation", "ns/call", "MB/s");
+  std::printf("|%s|%s|%s|%s|\n", std::string(36, '-').c_str(), std::string(24, '-').c_str(), std::string(11, '-').c_str(),
+              std::string(11, '-').c_str());
+  bench_strings();
+  bench_integers();
+  bench_all_floats();
+}
