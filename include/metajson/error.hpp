@@ -20,6 +20,24 @@ enum class error_code : std::uint8_t {
   invalid_raw_json,     ///< a metajson::raw_json holding an empty string
   time_out_of_range,    ///< a time_point outside years 0000-9999
   out_of_memory,        ///< the output could not grow
+  // reading
+  unexpected_end,       ///< the input ends inside a value
+  syntax_error,         ///< not JSON: the message says what was expected and what was found
+  type_mismatch,        ///< valid JSON of the wrong kind for the target type
+  invalid_number,       ///< a number that breaks RFC 8259's grammar (leading zero, "1.", ...)
+  number_out_of_range,  ///< a number that does not fit the target (300 into int8_t, 1e400 into double)
+  invalid_string,       ///< a raw control character in a string
+  invalid_escape,       ///< an unknown escape, a bad \u escape or a lone surrogate
+  unknown_key,          ///< a key that matches no member (unknown_key_policy::error, deny_unknown_keys)
+  missing_key,          ///< a member's key is absent (missing_key_policy::error, required)
+  duplicate_key,        ///< a member's key appears twice (duplicate_key_policy::error)
+  depth_exceeded,       ///< nesting deeper than options.max_depth
+  trailing_content,     ///< something other than whitespace after the value
+  unknown_enum_name,    ///< a string that names no enumerator
+  wrong_length,         ///< an array of the wrong length for a std::array, C array or tuple
+  escaped_string_view,  ///< a std::string_view target for a string that has escapes
+  no_matching_alternative,  ///< no std::variant alternative accepts the value
+  invalid_time,         ///< a time_point string that is not ISO 8601 UTC
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -32,6 +50,23 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::invalid_raw_json: return "raw_json is empty";
     case error_code::time_out_of_range: return "time_point outside the years 0000-9999";
     case error_code::out_of_memory: return "out of memory";
+    case error_code::unexpected_end: return "unexpected end of input";
+    case error_code::syntax_error: return "syntax error";
+    case error_code::type_mismatch: return "wrong type";
+    case error_code::invalid_number: return "invalid number";
+    case error_code::number_out_of_range: return "number out of range";
+    case error_code::invalid_string: return "control character in string (must be escaped)";
+    case error_code::invalid_escape: return "invalid escape in string";
+    case error_code::unknown_key: return "unknown key";
+    case error_code::missing_key: return "missing key";
+    case error_code::duplicate_key: return "duplicate key";
+    case error_code::depth_exceeded: return "nesting too deep";
+    case error_code::trailing_content: return "unexpected content after the JSON value";
+    case error_code::unknown_enum_name: return "no enumerator has this name";
+    case error_code::wrong_length: return "array has the wrong length";
+    case error_code::escaped_string_view: return "a std::string_view cannot hold a string with escapes";
+    case error_code::no_matching_alternative: return "no variant alternative matches";
+    case error_code::invalid_time: return "invalid ISO 8601 time";
   }
   return "unknown error";
 }
@@ -63,8 +98,13 @@ class error : public std::exception {
 
   /// "invalid UTF-8 in string (byte 0xC3 at offset 4) at $.users[2].name"
   std::string message() const {
-    std::string m(describe(code_));
-    if (!detail_.empty()) m += " (" + detail_ + ")";
+    std::string m;
+    if ((code_ == error_code::syntax_error || code_ == error_code::type_mismatch) && !detail_.empty()) {
+      m = detail_;  // "expected unsigned integer, found string"
+    } else {
+      m = describe(code_);
+      if (!detail_.empty()) m += " (" + detail_ + ")";
+    }
     if (code_ != error_code::ok) {
       m += " at ";
       m += path_.empty() ? std::string("$") : path_;

@@ -11,6 +11,7 @@
 #define METAJSON_VERSION_PATCH 0
 
 #include "customize.hpp"
+#include "from_json.hpp"
 #include "error.hpp"
 #include "options.hpp"
 #include "raw_json.hpp"

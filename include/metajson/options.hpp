@@ -33,6 +33,25 @@ enum class nonfinite_policy : std::uint8_t {
   null,   ///< write `null`
 };
 
+/// Reading: what to do with a key that matches no member of the struct being read.
+enum class unknown_key_policy : std::uint8_t {
+  skip,   ///< skip its value (default); the value is still fully validated
+  error,  ///< error_code::unknown_key (also per class: [[=metajson::deny_unknown_keys]])
+};
+
+/// Reading: what to do when a member's key is absent from the JSON object.
+enum class missing_key_policy : std::uint8_t {
+  keep,   ///< leave the member as it was (default)
+  error,  ///< error_code::missing_key (also per member or class: [[=metajson::required]])
+};
+
+/// Reading: what to do when a JSON object names the same struct member twice.
+/// (In maps a later duplicate always replaces the earlier one; metajson::value keeps both.)
+enum class duplicate_key_policy : std::uint8_t {
+  error,      ///< error_code::duplicate_key (default, as serde does)
+  last_wins,  ///< the last value is kept
+};
+
 struct options {
   // --- writing --------------------------------------------------------------------------------
 
@@ -55,6 +74,25 @@ struct options {
 
   /// NaN / ±Inf: error (default) or `null`.
   nonfinite_policy nonfinite = nonfinite_policy::error;
+
+  // --- reading --------------------------------------------------------------------------------
+  // `utf8` above applies to reading too: validate (default) rejects invalid UTF-8 anywhere in
+  // the document, replace writes U+FFFD into the strings read, unchecked copies bytes as
+  // they are.
+
+  /// Keys that match no member: skipped (default, still validated) or an error.
+  unknown_key_policy unknown_keys = unknown_key_policy::skip;
+
+  /// Members whose key is absent: kept as they were (default) or an error.
+  missing_key_policy missing_keys = missing_key_policy::keep;
+
+  /// A struct member named twice in one object: an error (default) or the last one wins.
+  duplicate_key_policy duplicate_keys = duplicate_key_policy::error;
+
+  /// Maximum nesting of arrays and objects (default 1024). Deeper input is
+  /// error_code::depth_exceeded, never a stack overflow. Each level costs a few hundred bytes of
+  /// stack while reading, so keep it well below what your thread's stack can hold.
+  std::uint32_t max_depth = 1024;
 };
 
 }  // namespace v0

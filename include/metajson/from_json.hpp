@@ -1,0 +1,129 @@
+// The public reading API. Thin entry points; the work is in read/.
+#pragma once
+
+#include <expected>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "detail/macros.hpp"
+#include "error.hpp"
+#include "options.hpp"
+#include "read/chrono.hpp"
+#include "read/dispatch.hpp"
+#include "read/enum.hpp"
+#include "read/map.hpp"
+#include "read/number.hpp"
+#include "read/object.hpp"
+#include "read/optional.hpp"
+#include "read/sequence.hpp"
+#include "read/skip.hpp"
+#include "read/string.hpp"
+#include "read/value.hpp"
+#include "read/variant.hpp"
+
+namespace metajson::detail {
+
+// Turns the reader's failure into a metajson::error: line and column are counted only now.
+inline error make_read_error(read_context& c) {
+  const char* at = c.where ? c.where : c.end;
+  std::size_t line = 1;
+  const char* line_start = c.begin;
+  for (const char* q = c.begin; q < at; ++q) {
+    if (*q == '\n') {
+      ++line;
+      line_start = q + 1;
+    }
+  }
+  std::string path = "$";
+  for (auto it = c.path.rbegin(); it != c.path.rend(); ++it) path += *it;
+  return error(c.code, std::move(path), std::move(c.detail), static_cast<std::size_t>(at - c.begin), line,
+               static_cast<std::size_t>(at - line_start) + 1);
+}
+
+// The one driver behind every reading entry point: the value, then only whitespace.
+template <options O, class T>
+error read_json(std::string_view json, T& out) {
+  read_context c;
+  c.begin = json.data();
+  c.end = json.data() + json.size();
+  const char* p = skip_ws(c.begin, c.end);
+  p = read_value<O>(c, p, out);
+  if (METAJSON_LIKELY(p != nullptr)) {
+    p = skip_ws(p, c.end);
+    if (METAJSON_LIKELY(p == c.end)) return {};
+    c.fail(error_code::trailing_content, p, "found " + describe_found(c, p));
+  }
+  return make_read_error(c);
+}
+
+template <options O, class T>
+error read_json_noexcept(std::string_view json, T& out) noexcept {
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+    return read_json<O>(json, out);
+  } catch (const std::bad_alloc&) {
+    return error(error_code::out_of_memory);
+  }
+#else
+  return read_json<O>(json, out);
+#endif
+}
+
+}  // namespace metajson::detail
+
+namespace metajson {
+inline namespace v0 {
+
+/// Reads `json` into `existing`, replacing its content (containers are cleared; members whose
+/// keys are absent keep their values; strings and vectors reuse their storage). Never throws:
+/// returns a falsy error on success.
+///
+///     Config cfg;
+///     if (auto e = metajson::from_json(text, cfg)) std::cerr << e.message() << '\n';
+template <options O = options{}, class T>
+error from_json(std::string_view json, T& existing) noexcept {
+  return detail::read_json_noexcept<O>(json, existing);
+}
+
+/// Reads a T from `json`, or returns the error (with its path, line and column).
+///
+///     if (auto p = metajson::try_from<Player>(text)) use(*p); else log(p.error().message());
+template <class T, options O = options{}>
+std::expected<T, error> try_from(std::string_view json) noexcept {
+  T out{};
+  if (auto e = detail::read_json_noexcept<O>(json, out)) return std::unexpected(std::move(e));
+  return out;
+}
+
+/// Checks that `json` is one RFC 8259 JSON value (UTF-8 included) without building anything.
+template <options O = options{}>
+error validate(std::string_view json) noexcept {
+  detail::read_context c;
+  c.begin = json.data();
+  c.end = json.data() + json.size();
+  const char* p = detail::skip_ws(c.begin, c.end);
+  p = detail::skip_value<O>(c, p);
+  if (p != nullptr) {
+    p = detail::skip_ws(p, c.end);
+    if (p == c.end) return {};
+    c.fail(error_code::trailing_content, p, "found " + detail::describe_found(c, p));
+  }
+  return detail::make_read_error(c);
+}
+
+#if METAJSON_HAS_EXCEPTIONS
+/// Reads a T from `json`. Throws metajson::error, e.g.
+/// "expected unsigned integer, found string at $.statuses[3].user.id (line 1, column 2345)".
+///
+///     Player p = metajson::from<Player>(text);
+template <class T, options O = options{}>
+T from(std::string_view json) {
+  T out{};
+  if (auto e = detail::read_json<O>(json, out)) throw e;
+  return out;
+}
+#endif
+
+}  // namespace v0
+}  // namespace metajson

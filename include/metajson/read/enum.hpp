@@ -1,0 +1,46 @@
+// Enums: from their enumerator names (compile-time perfect hash), the mirror of the writer.
+#pragma once
+
+#include <string>
+
+#include "../reflect/lookup.hpp"
+#include "string.hpp"
+
+namespace metajson::detail {
+
+template <class E>
+inline E enumerator_value(int index) {
+  E out{};
+  int i = 0;
+  template for (constexpr std::meta::info e : reflect::enumerators<E>()) {
+    if (i++ == index) out = [:e:];
+  }
+  return out;
+}
+
+// Reads a string at p and maps it to an enumerator of E.
+template <options O, class E>
+inline const char* read_enum(read_context& c, const char* p, E& v) {
+  if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "enumerator name (string)");
+  std::string_view name;
+  bool escaped = false;
+  const char* q = read_plain_string<O>(c, p, name, escaped);
+  if (!q) return nullptr;
+  if (escaped) {
+    q = read_string_into<O>(c, p, c.scratch);
+    if (!q) return nullptr;
+    name = c.scratch;
+  }
+  const int i = reflect::find_enumerator<E>(name);
+  if (METAJSON_UNLIKELY(i < 0)) return c.fail(error_code::unknown_enum_name, p, "\"" + std::string(name).substr(0, 64) + "\"");
+  v = enumerator_value<E>(i);
+  return q;
+}
+
+template <>
+struct reader<family::enumeration> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) { return read_enum<O>(c, p, v); }
+};
+
+}  // namespace metajson::detail

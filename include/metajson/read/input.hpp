@@ -1,0 +1,125 @@
+// The reader's state: the input, the error, and the path, which is built only on failure.
+//
+// Readers take the position `const char* p` (at the first byte of a value, whitespace
+// skipped) and return the position just past the value, or nullptr after an error, the
+// mirror of the writer's convention. Nothing ever reads at or past `end`: every access is
+// checked, so the input needs no padding and no terminating NUL.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../detail/macros.hpp"
+#include "../error.hpp"
+#include "../options.hpp"
+#include "../simd/config.hpp"
+
+namespace metajson::detail {
+
+struct read_context {
+  const char* begin = nullptr;
+  const char* end = nullptr;
+  std::uint32_t depth = 0;
+  error_code code = error_code::ok;
+  const char* where = nullptr;     // the byte the error is about
+  std::string detail;              // set on error only
+  std::vector<std::string> path;   // innermost first; set on error only
+  std::string scratch;             // escaped keys are unescaped here
+
+  METAJSON_NOINLINE std::nullptr_t fail(error_code e, const char* at, std::string why = {}) {
+    if (code == error_code::ok) {
+      code = e;
+      where = at;
+      detail = std::move(why);
+    }
+    return nullptr;
+  }
+  // Forgets an error (a variant trying its next alternative).
+  void clear_error() {
+    code = error_code::ok;
+    where = nullptr;
+    detail.clear();
+    path.clear();
+  }
+};
+
+// What the byte at p starts, in words: "string", "number", "end of input", "'x'".
+inline std::string describe_found(const read_context& c, const char* p) {
+  if (p >= c.end) return "end of input";
+  switch (*p) {
+    case '"': return "string";
+    case '{': return "object";
+    case '[': return "array";
+    case 't':
+    case 'f': return "boolean";
+    case 'n': return "null";
+    case '-':
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+      return "number";
+    default: {
+      const auto u = static_cast<unsigned char>(*p);
+      if (u < 0x20 || u >= 0x7f) {
+        const char* hex = "0123456789abcdef";
+        return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
+      }
+      return std::string("'") + *p + "'";
+    }
+  }
+}
+
+// error: "expected <what>, found <what is at p>".
+METAJSON_NOINLINE inline std::nullptr_t expected(read_context& c, const char* p, std::string_view what) {
+  if (p >= c.end) return c.fail(error_code::unexpected_end, p, "expected " + std::string(what));
+  const char f = *p;
+  const bool is_value = f == '"' || f == '{' || f == '[' || f == 't' || f == 'f' || f == 'n' || f == '-' || (f >= '0' && f <= '9');
+  return c.fail(is_value ? error_code::type_mismatch : error_code::syntax_error, p,
+                "expected " + std::string(what) + ", found " + describe_found(c, p));
+}
+
+METAJSON_NOINLINE inline std::nullptr_t push_read_index(read_context& c, std::size_t i) {
+  c.path.push_back("[" + std::to_string(i) + "]");
+  return nullptr;
+}
+METAJSON_NOINLINE inline std::nullptr_t push_read_key(read_context& c, std::string_view k) {
+  bool ident = !k.empty() && !(k[0] >= '0' && k[0] <= '9');
+  for (char ch : k) ident = ident && ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_');
+  if (ident) {
+    c.path.push_back("." + std::string(k));
+  } else {
+    std::string s = "[\"";
+    for (char ch : k) {
+      if (ch == '"' || ch == '\\') s += '\\';
+      s += ch;
+    }
+    c.path.push_back(s + "\"]");
+  }
+  return nullptr;
+}
+
+METAJSON_ALWAYS_INLINE bool is_ws(char ch) noexcept { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; }
+
+// Skips JSON whitespace. Compact JSON has none, so the first test usually decides.
+METAJSON_ALWAYS_INLINE const char* skip_ws(const char* p, const char* end) noexcept {
+  while (p < end && METAJSON_UNLIKELY(is_ws(*p))) ++p;
+  return p;
+}
+
+// Checks the literal (null, true, false) at p.
+template <std::size_t N>
+METAJSON_ALWAYS_INLINE const char* read_literal(read_context& c, const char* p, const char (&lit)[N], std::string_view what) {
+  constexpr std::size_t n = N - 1;
+  if (METAJSON_LIKELY(static_cast<std::size_t>(c.end - p) >= n && std::memcmp(p, lit, n) == 0)) return p + n;
+  // Name the problem: a broken literal is a syntax error, another value a type mismatch.
+  if (p < c.end && *p == lit[0]) {
+    const char* q = p;
+    while (q < c.end && q - p < static_cast<std::ptrdiff_t>(n) && *q == lit[q - p]) ++q;
+    if (q == c.end) return c.fail(error_code::unexpected_end, q, "in literal " + std::string(lit));
+    return c.fail(error_code::syntax_error, q, "invalid literal, expected " + std::string(lit));
+  }
+  return expected(c, p, what);
+}
+
+}  // namespace metajson::detail

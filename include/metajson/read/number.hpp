@@ -1,0 +1,210 @@
+// Numbers: strict RFC 8259 grammar, integers range-checked into their type, floating point
+// correctly rounded (std::from_chars, which is exact, on the validated text).
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "dispatch.hpp"
+
+namespace metajson::detail {
+
+METAJSON_ALWAYS_INLINE bool is_digit(char ch) noexcept { return static_cast<unsigned char>(ch - '0') < 10; }
+
+// The extent of the JSON number at p: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+struct number_span {
+  const char* end;     // nullptr on error
+  bool is_integer;     // no fraction, no exponent
+};
+
+inline number_span scan_number(read_context& c, const char* p) {
+  const char* const start = p;
+  const char* const e = c.end;
+  if (p < e && *p == '-') ++p;
+  if (p >= e) return {c.fail(p == start ? error_code::unexpected_end : error_code::unexpected_end, p, "in a number"), false};
+  if (*p == '0') {
+    ++p;
+    if (p < e && is_digit(*p)) return {c.fail(error_code::invalid_number, p, "leading zero"), false};
+  } else if (is_digit(*p)) {
+    while (p < e && is_digit(*p)) ++p;
+  } else {
+    return {expected(c, p, "number"), false};
+  }
+  bool integer = true;
+  if (p < e && *p == '.') {
+    integer = false;
+    ++p;
+    if (p >= e || !is_digit(*p)) return {c.fail(p >= e ? error_code::unexpected_end : error_code::invalid_number, p, "expected a digit after '.'"), false};
+    while (p < e && is_digit(*p)) ++p;
+  }
+  if (p < e && (*p == 'e' || *p == 'E')) {
+    integer = false;
+    ++p;
+    if (p < e && (*p == '+' || *p == '-')) ++p;
+    if (p >= e || !is_digit(*p)) return {c.fail(p >= e ? error_code::unexpected_end : error_code::invalid_number, p, "expected a digit in the exponent"), false};
+    while (p < e && is_digit(*p)) ++p;
+  }
+  return {p, integer};
+}
+
+template <class I>
+consteval const char* integer_name() {
+  if constexpr (std::is_signed_v<I>) return "integer";
+  else return "unsigned integer";
+}
+
+// Reads an integer of type I: no fraction, no exponent, in range.
+template <class I>
+inline const char* read_integer(read_context& c, const char* p, I& out) {
+  const char* const start = p;
+  if (METAJSON_UNLIKELY(p >= c.end || !(is_digit(*p) || *p == '-'))) return expected(c, p, integer_name<I>());
+  const bool neg = *p == '-';
+  p += neg;
+  using U = std::conditional_t<(sizeof(I) > 8), unsigned __int128, std::uint64_t>;
+  U v = 0;
+  const char* digits = p;
+  // Up to 19 digits (39 for 128-bit) cannot overflow U; more are checked one by one.
+  constexpr int safe = sizeof(U) > 8 ? 38 : 19;
+  while (p < c.end && is_digit(*p) && p - digits < safe) v = v * 10 + static_cast<unsigned>(*p++ - '0');
+  bool overflow = false;
+  while (p < c.end && is_digit(*p)) {
+    const unsigned d = static_cast<unsigned>(*p++ - '0');
+    if (v > (~U{0} - d) / 10) overflow = true;
+    else v = v * 10 + d;
+  }
+  if (METAJSON_UNLIKELY(p == digits)) return c.fail(p >= c.end ? error_code::unexpected_end : error_code::invalid_number, p, "expected a digit after '-'");
+  if (METAJSON_UNLIKELY(*digits == '0' && p - digits > 1)) return c.fail(error_code::invalid_number, digits + 1, "leading zero");
+  if (METAJSON_UNLIKELY(p < c.end && (*p == '.' || *p == 'e' || *p == 'E'))) {
+    const number_span s = scan_number(c, start);
+    if (!s.end) return nullptr;
+    return c.fail(error_code::type_mismatch, start,
+                  "expected " + std::string(integer_name<I>()) + ", found " + std::string(start, s.end));
+  }
+  auto out_of_range = [&] {
+    return c.fail(error_code::number_out_of_range, start,
+                  std::string(start, p) + " does not fit " + std::to_string(sizeof(I) * 8) + "-bit " + integer_name<I>());
+  };
+  if (overflow) return out_of_range();
+  if constexpr (std::is_signed_v<I>) {
+    using UI = std::make_unsigned_t<I>;
+    const U limit = neg ? static_cast<U>(static_cast<UI>(std::numeric_limits<I>::max())) + 1 : static_cast<U>(std::numeric_limits<I>::max());
+    if (v > limit) return out_of_range();
+    out = neg ? static_cast<I>(static_cast<UI>(0) - static_cast<UI>(v)) : static_cast<I>(v);
+  } else {
+    if (neg && v != 0) return out_of_range();  // -0 is zero
+    if (v > static_cast<U>(std::numeric_limits<I>::max())) return out_of_range();
+    out = static_cast<I>(v);
+  }
+  return p;
+}
+
+// Reads a floating-point number: exact (correctly rounded) through std::from_chars.
+template <class F>
+inline const char* read_float(read_context& c, const char* p, F& out) {
+  const number_span s = scan_number(c, p);
+  if (METAJSON_UNLIKELY(!s.end)) return nullptr;
+  F v{};
+  const auto r = std::from_chars(p, s.end, v);
+  if (METAJSON_UNLIKELY(r.ec == std::errc::result_out_of_range)) {
+    // Overflow is an error; underflow (1e-400) is zero, like every correct parser rounds it.
+    const char* q = p + (*p == '-');
+    bool nonzero_mantissa = false;
+    long digits_before_point = 0, exp10 = 0;
+    bool after_point = false, leading = true;
+    for (; q < s.end && *q != 'e' && *q != 'E'; ++q) {
+      if (*q == '.') {
+        after_point = true;
+        continue;
+      }
+      if (*q != '0') nonzero_mantissa = true;
+      if (leading && *q == '0') {
+        if (after_point) --exp10;
+        continue;
+      }
+      leading = false;
+      if (!after_point) ++digits_before_point;
+    }
+    long e = 0;
+    if (q < s.end) {
+      ++q;
+      const bool eneg = *q == '-';
+      if (*q == '+' || *q == '-') ++q;
+      for (; q < s.end; ++q) e = e < 100000000 ? e * 10 + (*q - '0') : e;
+      if (eneg) e = -e;
+    }
+    const long magnitude = (digits_before_point > 0 ? digits_before_point - 1 : exp10 - 1) + e;
+    if (!nonzero_mantissa || magnitude < 0) {
+      out = *p == '-' ? -F(0) : F(0);
+      return s.end;
+    }
+    return c.fail(error_code::number_out_of_range, p, std::string(p, s.end).substr(0, 40) + " does not fit a " + (sizeof(F) == 4 ? "float" : "double"));
+  }
+  if (METAJSON_UNLIKELY(r.ec != std::errc() || r.ptr != s.end)) return c.fail(error_code::invalid_number, p);
+  out = v;
+  return s.end;
+}
+
+template <>
+struct reader<family::integer> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) { return read_integer(c, p, v); }
+};
+
+template <>
+struct reader<family::floating> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) {
+    if (METAJSON_UNLIKELY(p >= c.end || !(is_digit(*p) || *p == '-'))) {
+      if constexpr (O.nonfinite == nonfinite_policy::null) {
+        if (p < c.end && *p == 'n') {  // null is what NaN/Inf were written as
+          p = read_literal(c, p, "null", "number");
+          if (p) v = std::numeric_limits<T>::quiet_NaN();
+          return p;
+        }
+      }
+      return expected(c, p, "number");
+    }
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, long double>) {
+      return read_float(c, p, v);
+    } else {
+      long double tmp = 0;
+      p = read_float(c, p, tmp);
+      if (p) v = static_cast<T>(tmp);
+      return p;
+    }
+  }
+};
+
+template <>
+struct reader<family::boolean> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) {
+    if (p < c.end && *p == 't') {
+      p = read_literal(c, p, "true", "boolean");
+      if (p) v = true;
+      return p;
+    }
+    if (p < c.end && *p == 'f') {
+      p = read_literal(c, p, "false", "boolean");
+      if (p) v = false;
+      return p;
+    }
+    return expected(c, p, "boolean");
+  }
+};
+
+template <>
+struct reader<family::null> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) {
+    p = read_literal(c, p, "null", "null");
+    if (p) v = T{};
+    return p;
+  }
+};
+
+}  // namespace metajson::detail

@@ -1,0 +1,133 @@
+// Arrays into ranges (vector, deque, list, forward_list, set, multiset, unordered_set,
+// std::array, C arrays) and tuples (std::tuple, std::pair).
+#pragma once
+
+#include <iterator>
+#include <ranges>
+#include <tuple>
+#include <utility>
+
+#include "skip.hpp"
+
+namespace metajson::detail {
+
+// Calls each(c, p, index) for every element of the array at p; returns the position after ']'.
+template <options O, class Each>
+METAJSON_ALWAYS_INLINE const char* read_array(read_context& c, const char* p, Each&& each) {
+  if (METAJSON_UNLIKELY(p >= c.end || *p != '[')) return expected(c, p, "array");
+  if (!enter<O>(c, p)) return nullptr;
+  p = skip_ws(p + 1, c.end);
+  if (p < c.end && *p == ']') {
+    --c.depth;
+    return p + 1;
+  }
+  for (std::size_t i = 0;; ++i) {
+    p = each(c, p, i);
+    if (METAJSON_UNLIKELY(p == nullptr)) return push_read_index(c, i);
+    p = skip_ws(p, c.end);
+    if (METAJSON_LIKELY(p < c.end && *p == ',')) {
+      p = skip_ws(p + 1, c.end);
+      continue;
+    }
+    if (METAJSON_LIKELY(p < c.end && *p == ']')) {
+      --c.depth;
+      return p + 1;
+    }
+    return expected(c, p, "',' or ']'");
+  }
+}
+
+template <class T>
+concept resizable_sequence = requires(T& v, std::size_t n) {
+  v.resize(n);
+  v[n];
+  v.size();
+};
+template <class T>
+concept back_insertable = requires(T& v) { v.emplace_back(); };
+template <class T>
+concept front_list = requires(T& v) { v.emplace_after(v.before_begin()); };
+template <class T>
+concept set_like = requires(T& v, typename T::value_type&& e) { v.insert(std::move(e)); v.clear(); };
+
+template <>
+struct reader<family::range> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) {
+    if constexpr (std::is_array_v<T> || requires { std::tuple_size<T>::value; }) {
+      // Fixed length: std::array, C arrays.
+      constexpr std::size_t n = std::is_array_v<T> ? std::extent_v<T> : std::tuple_size<T>::value;
+      std::size_t count = 0;
+      const char* start = p;
+      p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+        if (i >= n) return cc.fail(error_code::wrong_length, q, "more than " + std::to_string(n) + " elements");
+        ++count;
+        return read_value<O>(cc, q, v[i]);
+      });
+      if (p && count != n) return c.fail(error_code::wrong_length, start, "expected " + std::to_string(n) + " elements, found " + std::to_string(count));
+      return p;
+    } else if constexpr (resizable_sequence<T>) {
+      // vector, deque: read into the existing elements first (reusing their storage), then
+      // append; trim what is left over.
+      std::size_t count = 0;
+      p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) {
+        if (i < v.size()) {
+          ++count;
+          return read_value<O>(cc, q, v[i]);
+        }
+        v.emplace_back();
+        ++count;
+        return read_value<O>(cc, q, v.back());
+      });
+      if (p) v.resize(count);
+      return p;
+    } else if constexpr (back_insertable<T>) {  // list
+      v.clear();
+      return read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t) {
+        v.emplace_back();
+        return read_value<O>(cc, q, v.back());
+      });
+    } else if constexpr (front_list<T>) {  // forward_list
+      v.clear();
+      auto tail = v.before_begin();
+      return read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t) {
+        tail = v.emplace_after(tail);
+        return read_value<O>(cc, q, *tail);
+      });
+    } else if constexpr (set_like<T>) {  // set, multiset, unordered_set
+      v.clear();
+      return read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t) -> const char* {
+        typename T::value_type e{};
+        q = read_value<O>(cc, q, e);
+        if (q) v.insert(std::move(e));
+        return q;
+      });
+    } else {
+      static_assert(back_insertable<T>, "metajson cannot read into this range (a span or a view has no storage of its own)");
+      return nullptr;
+    }
+  }
+};
+
+template <>
+struct reader<family::tuple> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) {
+    constexpr std::size_t n = std::tuple_size_v<T>;
+    std::size_t count = 0;
+    const char* start = p;
+    p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+      if (i >= n) return cc.fail(error_code::wrong_length, q, "more than " + std::to_string(n) + " elements");
+      ++count;
+      const char* r = nullptr;
+      template for (constexpr std::size_t k : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+        if (i == k) r = read_value<O>(cc, q, std::get<k>(v));
+      }
+      return r;
+    });
+    if (p && count != n) return c.fail(error_code::wrong_length, start, "expected " + std::to_string(n) + " elements, found " + std::to_string(count));
+    return p;
+  }
+};
+
+}  // namespace metajson::detail

@@ -1,0 +1,64 @@
+// Skipping a value nobody asked for (an unknown key's value), validating it completely:
+// strings (escapes, UTF-8), numbers (grammar), literals, nesting (depth limit).
+#pragma once
+
+#include "number.hpp"
+#include "string.hpp"
+
+namespace metajson::detail {
+
+template <options O>
+inline const char* skip_value(read_context& c, const char* p);
+
+template <options O>
+inline const char* skip_container(read_context& c, const char* p) {
+  const char open = *p;
+  const char close = open == '{' ? '}' : ']';
+  if (!enter<O>(c, p)) return nullptr;
+  p = skip_ws(p + 1, c.end);
+  if (p < c.end && *p == close) {
+    --c.depth;
+    return p + 1;
+  }
+  for (;;) {
+    if (open == '{') {
+      if (p >= c.end || *p != '"') return expected(c, p, "a string key");
+      p = skip_string<O>(c, p);
+      if (!p) return nullptr;
+      p = skip_ws(p, c.end);
+      if (p >= c.end || *p != ':') return expected(c, p, "':'");
+      p = skip_ws(p + 1, c.end);
+    }
+    p = skip_value<O>(c, p);
+    if (!p) return nullptr;
+    p = skip_ws(p, c.end);
+    if (p < c.end && *p == ',') {
+      p = skip_ws(p + 1, c.end);
+      continue;
+    }
+    if (p < c.end && *p == close) {
+      --c.depth;
+      return p + 1;
+    }
+    return expected(c, p, open == '{' ? "',' or '}'" : "',' or ']'");
+  }
+}
+
+template <options O>
+inline const char* skip_value(read_context& c, const char* p) {
+  if (METAJSON_UNLIKELY(p >= c.end)) return c.fail(error_code::unexpected_end, p, "expected a value");
+  switch (*p) {
+    case '"': return skip_string<O>(c, p);
+    case '{':
+    case '[': return skip_container<O>(c, p);
+    case 't': return read_literal(c, p, "true", "value");
+    case 'f': return read_literal(c, p, "false", "value");
+    case 'n': return read_literal(c, p, "null", "value");
+    default: {
+      const number_span s = scan_number(c, p);
+      return s.end;
+    }
+  }
+}
+
+}  // namespace metajson::detail

@@ -1,0 +1,253 @@
+// Strings: unescaped (\uXXXX with surrogate pairs; lone surrogates are errors), UTF-8 checked
+// per options.utf8, raw control bytes rejected. std::string targets reuse their capacity;
+// std::string_view targets point into the input (strings with escapes cannot).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../text/scan.hpp"
+#include "../text/utf8.hpp"
+#include "dispatch.hpp"
+
+namespace metajson::detail {
+
+// Value of one hex digit, or -1.
+METAJSON_ALWAYS_INLINE int hex_value(char ch) noexcept {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+  if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+  return -1;
+}
+
+// Reads 4 hex digits at p (p + 4 <= end checked by the caller); -1 if not hex.
+inline long read_hex4(const char* p) noexcept {
+  long v = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int h = hex_value(p[i]);
+    if (h < 0) return -1;
+    v = v * 16 + h;
+  }
+  return v;
+}
+
+// Appends code point cp as UTF-8.
+inline void append_utf8(std::string& out, std::uint32_t cp) {
+  char b[4];
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+    return;
+  }
+  if (cp < 0x800) {
+    b[0] = static_cast<char>(0xC0 | (cp >> 6));
+    b[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    out.append(b, 2);
+  } else if (cp < 0x10000) {
+    b[0] = static_cast<char>(0xE0 | (cp >> 12));
+    b[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    b[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    out.append(b, 3);
+  } else {
+    b[0] = static_cast<char>(0xF0 | (cp >> 18));
+    b[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    b[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    b[3] = static_cast<char>(0x80 | (cp & 0x3F));
+    out.append(b, 4);
+  }
+}
+
+// Decodes the escape at p (p[0] == '\\') into out; returns the position after it.
+inline const char* read_escape(read_context& c, const char* p, std::string& out) {
+  if (c.end - p < 2) return c.fail(error_code::unexpected_end, c.end, "in an escape");
+  switch (p[1]) {
+    case '"': out += '"'; return p + 2;
+    case '\\': out += '\\'; return p + 2;
+    case '/': out += '/'; return p + 2;
+    case 'b': out += '\b'; return p + 2;
+    case 'f': out += '\f'; return p + 2;
+    case 'n': out += '\n'; return p + 2;
+    case 'r': out += '\r'; return p + 2;
+    case 't': out += '\t'; return p + 2;
+    case 'u': break;
+    default: return c.fail(error_code::invalid_escape, p, "\\" + std::string(1, p[1]) + " is not a JSON escape");
+  }
+  if (c.end - p < 6) return c.fail(error_code::unexpected_end, c.end, "in a \\u escape");
+  const long u = read_hex4(p + 2);
+  if (u < 0) return c.fail(error_code::invalid_escape, p, "\\u must be followed by 4 hex digits");
+  if (u >= 0xD800 && u <= 0xDBFF) {  // high surrogate: a low one must follow
+    if (c.end - p >= 12 && p[6] == '\\' && p[7] == 'u') {
+      const long lo = read_hex4(p + 8);
+      if (lo >= 0xDC00 && lo <= 0xDFFF) {
+        append_utf8(out, static_cast<std::uint32_t>(0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00)));
+        return p + 12;
+      }
+    }
+    return c.fail(error_code::invalid_escape, p, "lone high surrogate");
+  }
+  if (u >= 0xDC00 && u <= 0xDFFF) return c.fail(error_code::invalid_escape, p, "lone low surrogate");
+  append_utf8(out, static_cast<std::uint32_t>(u));
+  return p + 6;
+}
+
+template <options O>
+inline constexpr bool check_utf8 = O.utf8 != utf8_policy::unchecked;
+
+// Reads the string at p (p[0] == '"') into out (cleared first). Returns the position after
+// the closing quote.
+template <options O>
+inline const char* read_string_into(read_context& c, const char* p, std::string& out) {
+  out.clear();
+  ++p;
+  for (;;) {
+    const char* q = find_special<check_utf8<O>>(p, c.end);
+    out.append(p, q);
+    if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
+    const auto u = static_cast<unsigned char>(*q);
+    if (METAJSON_LIKELY(u == '"')) return q + 1;
+    if (u == '\\') {
+      p = read_escape(c, q, out);
+      if (!p) return nullptr;
+    } else if (u < 0x20) {
+      return c.fail(error_code::invalid_string, q, "byte 0x" + std::string(1, "0123456789abcdef"[u >> 4]) + "0123456789abcdef"[u & 15]);
+    } else {  // >= 0x80, validating
+      const auto* uq = reinterpret_cast<const unsigned char*>(q);
+      const auto* uend = reinterpret_cast<const unsigned char*>(c.end);
+      do {
+        const utf8_step st = utf8_check_sequence(uq, uend);
+        if (METAJSON_LIKELY(st.length > 0)) {
+          out.append(reinterpret_cast<const char*>(uq), static_cast<std::size_t>(st.length));
+          uq += st.length;
+        } else if constexpr (O.utf8 == utf8_policy::replace) {
+          out.append("\xEF\xBF\xBD", 3);
+          uq += st.bad;
+        } else {
+          return c.fail(error_code::invalid_utf8, reinterpret_cast<const char*>(uq));
+        }
+      } while (uq < uend && *uq >= 0x80);
+      p = reinterpret_cast<const char*>(uq);
+    }
+  }
+}
+
+// Checks the string at p without keeping it (skipping, validation). Returns the position
+// after the closing quote.
+template <options O>
+inline const char* skip_string(read_context& c, const char* p) {
+  ++p;
+  for (;;) {
+    const char* q = find_special<check_utf8<O>>(p, c.end);
+    if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
+    const auto u = static_cast<unsigned char>(*q);
+    if (METAJSON_LIKELY(u == '"')) return q + 1;
+    if (u == '\\') {
+      // Validate the escape; decode into the scratch buffer (cheap, escapes are rare).
+      c.scratch.clear();
+      p = read_escape(c, q, c.scratch);
+      if (!p) return nullptr;
+    } else if (u < 0x20) {
+      return c.fail(error_code::invalid_string, q);
+    } else {
+      const auto* uq = reinterpret_cast<const unsigned char*>(q);
+      const auto* uend = reinterpret_cast<const unsigned char*>(c.end);
+      do {
+        const utf8_step st = utf8_check_sequence(uq, uend);
+        if (st.length == 0) {
+          if constexpr (O.utf8 == utf8_policy::replace) {
+            uq += st.bad;
+            continue;
+          } else {
+            return c.fail(error_code::invalid_utf8, reinterpret_cast<const char*>(uq));
+          }
+        }
+        uq += st.length;
+      } while (uq < uend && *uq >= 0x80);
+      p = reinterpret_cast<const char*>(uq);
+    }
+  }
+}
+
+// Reads a string that must have no escapes as a view into the input (keys, string_view).
+// Returns {end, true} for a plain string, {position of the backslash, false} when it has an
+// escape (the caller decides), {nullptr, _} on error.
+template <options O>
+inline const char* read_plain_string(read_context& c, const char* p, std::string_view& out, bool& escaped) {
+  const char* start = p + 1;
+  p = start;
+  escaped = false;
+  for (;;) {
+    const char* q = find_special<check_utf8<O>>(p, c.end);
+    if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
+    const auto u = static_cast<unsigned char>(*q);
+    if (METAJSON_LIKELY(u == '"')) {
+      out = std::string_view(start, static_cast<std::size_t>(q - start));
+      return q + 1;
+    }
+    if (u == '\\') {
+      escaped = true;
+      return q;
+    }
+    if (u < 0x20) return c.fail(error_code::invalid_string, q);
+    const auto* uq = reinterpret_cast<const unsigned char*>(q);
+    const utf8_step st = utf8_check_sequence(uq, reinterpret_cast<const unsigned char*>(c.end));
+    if (st.length == 0) {
+      if constexpr (O.utf8 == utf8_policy::replace) {
+        escaped = true;  // needs rewriting: treat like an escape
+        return q;
+      } else {
+        return c.fail(error_code::invalid_utf8, q);
+      }
+    }
+    p = q + st.length;
+  }
+}
+
+template <>
+struct reader<family::string> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) {
+    if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "string");
+    if constexpr (std::is_same_v<T, std::string>) {
+      return read_string_into<O>(c, p, v);
+    } else if constexpr (std::is_same_v<T, std::string_view>) {
+      bool escaped = false;
+      const char* q = read_plain_string<O>(c, p, v, escaped);
+      if (q && escaped) return c.fail(error_code::escaped_string_view, q);
+      return q;
+    } else if constexpr (std::is_array_v<T>) {  // char[N]: must fit with its NUL
+      std::string s;
+      p = read_string_into<O>(c, p, s);
+      if (!p) return nullptr;
+      if (s.size() >= std::extent_v<T>) return c.fail(error_code::number_out_of_range, p, "string longer than the char array");
+      std::memcpy(v, s.data(), s.size());
+      std::memset(v + s.size(), 0, std::extent_v<T> - s.size());
+      return p;
+    } else if constexpr (std::is_pointer_v<T>) {
+      static_assert(!std::is_pointer_v<T>, "metajson cannot read into a const char*: use std::string or std::string_view");
+      return nullptr;
+    } else {  // u8string and other basic_strings
+      std::string s;
+      p = read_string_into<O>(c, p, s);
+      if (!p) return nullptr;
+      v.assign(reinterpret_cast<const typename T::value_type*>(s.data()), s.size());
+      return p;
+    }
+  }
+};
+
+template <>
+struct reader<family::character> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* p, T& v) {
+    if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "one-character string");
+    std::string s;
+    const char* start = p;
+    p = read_string_into<O>(c, p, s);
+    if (!p) return nullptr;
+    if (s.size() != 1) return c.fail(error_code::type_mismatch, start, "expected one-character string, found string of " + std::to_string(s.size()) + " bytes");
+    v = static_cast<T>(s[0]);
+    return p;
+  }
+};
+
+}  // namespace metajson::detail

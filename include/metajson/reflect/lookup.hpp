@@ -1,0 +1,128 @@
+// Read-side name lookup, prepared at compile time: a perfect hash of a fixed set of names
+// (the JSON keys of a struct, or the names of an enum's enumerators) into a small table.
+// Looking a key up costs one hash of its bytes, one table load and one compare; no linear
+// scan over the names, whatever their number.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <meta>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../detail/macros.hpp"
+#include "enums.hpp"
+#include "members.hpp"
+
+namespace metajson::detail::reflect {
+
+// FNV-1a over the bytes, seeded, then folded. The same function runs at compile time (to
+// build the table) and at run time (to probe it).
+constexpr std::uint32_t name_hash(std::string_view s, std::uint32_t seed) noexcept {
+  std::uint32_t h = 2166136261u ^ seed;
+  for (char ch : s) h = (h ^ static_cast<unsigned char>(ch)) * 16777619u;
+  h ^= static_cast<std::uint32_t>(s.size()) * 0x9E3779B1u;
+  return h ^ (h >> 15);
+}
+
+// A name stored at compile time (std::string_view is not a structural type, so it cannot be
+// put in a static array directly).
+struct static_name {
+  const char* data;
+  std::size_t size;
+  constexpr std::string_view view() const noexcept { return {data, size}; }
+};
+
+template <std::size_t N>
+struct name_table {
+  std::uint32_t seed = 0;
+  std::uint32_t mask = 0;
+  std::array<std::int16_t, (N < 2 ? 4 : std::bit_ceil(2 * N))> slots{};  // name index or -1
+};
+
+// Not constexpr on purpose: reached only when two names are equal, it stops compilation and
+// its name says why.
+void error_two_keys_of_a_struct_or_names_of_an_enum_are_identical();
+
+// Finds a seed for which the N names land in distinct slots.
+template <std::size_t N>
+consteval name_table<N> build_name_table(std::span<const static_name> names) {
+  name_table<N> t;
+  t.mask = static_cast<std::uint32_t>(t.slots.size() - 1);
+  for (std::uint32_t seed = 0; seed < 100000; ++seed) {
+    for (auto& s : t.slots) s = -1;
+    bool ok = true;
+    for (std::size_t i = 0; i < N && ok; ++i) {
+      const auto slot = name_hash(names[i].view(), seed) & t.mask;
+      if (t.slots[slot] != -1) ok = false;
+      else t.slots[slot] = static_cast<std::int16_t>(i);
+    }
+    if (ok) {
+      t.seed = seed;
+      return t;
+    }
+  }
+  error_two_keys_of_a_struct_or_names_of_an_enum_are_identical();
+  return t;
+}
+
+// The JSON keys of T's serialized members, unescaped, in member order.
+template <class T>
+consteval std::span<const static_name> member_names() {
+  std::vector<static_name> v;
+  for (auto m : members_of<T>()) {
+    const std::string n = json_name<T>(m);
+    v.push_back({std::define_static_string(n), n.size()});
+  }
+  return std::define_static_array(v);
+}
+
+// The JSON names of E's enumerators, in declaration order.
+template <class E>
+consteval std::span<const static_name> enumerator_names() {
+  std::vector<static_name> v;
+  for (auto e : std::meta::enumerators_of(^^E)) {
+    const std::string n = json_name<E>(e);
+    v.push_back({std::define_static_string(n), n.size()});
+  }
+  return std::define_static_array(v);
+}
+
+template <std::size_t N>
+METAJSON_ALWAYS_INLINE int probe(const name_table<N>& table, std::span<const static_name> names, std::string_view key) noexcept {
+  const int i = table.slots[name_hash(key, table.seed) & table.mask];
+  if (i < 0) return -1;
+  const std::string_view cand = names[static_cast<std::size_t>(i)].view();
+  return cand.size() == key.size() && std::memcmp(cand.data(), key.data(), key.size()) == 0 ? i : -1;
+}
+
+// The tables, one per type.
+template <class T>
+struct member_lookup {
+  static constexpr std::span<const static_name> names = member_names<T>();
+  static constexpr auto table = build_name_table<names.size()>(names);
+};
+template <class E>
+struct enumerator_lookup {
+  static constexpr std::span<const static_name> names = enumerator_names<E>();
+  static constexpr auto table = build_name_table<names.size()>(names);
+};
+
+// Returns the index of `key` among T's member keys, or -1.
+template <class T>
+METAJSON_ALWAYS_INLINE int find_member(std::string_view key) noexcept {
+  if constexpr (member_lookup<T>::names.empty()) return -1;
+  else return probe(member_lookup<T>::table, member_lookup<T>::names, key);
+}
+
+// Returns the index of `key` among E's enumerator names, or -1.
+template <class E>
+METAJSON_ALWAYS_INLINE int find_enumerator(std::string_view key) noexcept {
+  if constexpr (enumerator_lookup<E>::names.empty()) return -1;
+  else return probe(enumerator_lookup<E>::table, enumerator_lookup<E>::names, key);
+}
+
+}  // namespace metajson::detail::reflect
