@@ -54,8 +54,14 @@ inline std::string describe_found(const read_context& c, const char* p) {
     case '{': return "object";
     case '[': return "array";
     case 't':
-    case 'f': return "boolean";
-    case 'n': return "null";
+    case 'f':
+    case 'n': {
+      // A letter names a literal only if the whole literal is there: `{name:1}` is not null.
+      const std::string_view lit = *p == 't' ? "true" : *p == 'f' ? "false" : "null";
+      if (static_cast<std::size_t>(c.end - p) >= lit.size() && std::string_view(p, lit.size()) == lit)
+        return *p == 'n' ? "null" : "boolean";
+      return std::string("'") + *p + "'";
+    }
     case '-':
     case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
       return "number";
@@ -73,10 +79,10 @@ inline std::string describe_found(const read_context& c, const char* p) {
 // error: "expected <what>, found <what is at p>".
 METAJSON_NOINLINE inline std::nullptr_t expected(read_context& c, const char* p, std::string_view what) {
   if (p >= c.end) return c.fail(error_code::unexpected_end, p, "expected " + std::string(what));
-  const char f = *p;
-  const bool is_value = f == '"' || f == '{' || f == '[' || f == 't' || f == 'f' || f == 'n' || f == '-' || (f >= '0' && f <= '9');
+  const std::string found = describe_found(c, p);
+  const bool is_value = found[0] != '\'' && found.rfind("byte", 0) != 0;
   return c.fail(is_value ? error_code::type_mismatch : error_code::syntax_error, p,
-                "expected " + std::string(what) + ", found " + describe_found(c, p));
+                "expected " + std::string(what) + ", found " + found);
 }
 
 METAJSON_NOINLINE inline std::nullptr_t push_read_index(read_context& c, std::size_t i) {

@@ -129,13 +129,12 @@ inline const char* read_object(read_context& c, const char* p, T& v) {
         }
         p = r;
       } else {
-        if constexpr (IgnoreKey != nullptr) {
-          if (key == std::string_view(IgnoreKey)) goto skip_it;
-        }
+        bool ignorable = false;  // the tag key of a tagged variant's object
+        if constexpr (IgnoreKey != nullptr) ignorable = key == std::string_view(IgnoreKey);
         if constexpr (denies_unknown<O, T>()) {
-          return c.fail(error_code::unknown_key, key_at, "\"" + std::string(key).substr(0, 64) + "\"");
+          if (!ignorable) return c.fail(error_code::unknown_key, key_at, "\"" + std::string(key).substr(0, 64) + "\"");
         }
-      skip_it:
+        (void)ignorable;
         p = skip_value<O>(c, p);
         if (METAJSON_UNLIKELY(!p)) return nullptr;
       }

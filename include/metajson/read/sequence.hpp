@@ -56,7 +56,10 @@ struct reader<family::range> {
   static const char* read(read_context& c, const char* p, T& v) {
     if constexpr (std::is_array_v<T> || requires { std::tuple_size<T>::value; }) {
       // Fixed length: std::array, C arrays.
-      constexpr std::size_t n = std::is_array_v<T> ? std::extent_v<T> : std::tuple_size<T>::value;
+      constexpr std::size_t n = [] {
+        if constexpr (std::is_array_v<T>) return std::extent_v<T>;
+        else return std::tuple_size<T>::value;
+      }();
       std::size_t count = 0;
       const char* start = p;
       p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
@@ -70,14 +73,17 @@ struct reader<family::range> {
       // vector, deque: read into the existing elements first (reusing their storage), then
       // append; trim what is left over.
       std::size_t count = 0;
-      p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) {
-        if (i < v.size()) {
-          ++count;
-          return read_value<O>(cc, q, v[i]);
-        }
-        v.emplace_back();
+      p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+        if (i >= v.size()) v.emplace_back();
         ++count;
-        return read_value<O>(cc, q, v.back());
+        if constexpr (std::is_lvalue_reference_v<decltype(v[i])>) {
+          return read_value<O>(cc, q, v[i]);
+        } else {  // vector<bool>: elements are proxies
+          typename T::value_type e{};
+          q = read_value<O>(cc, q, e);
+          v[i] = e;
+          return q;
+        }
       });
       if (p) v.resize(count);
       return p;

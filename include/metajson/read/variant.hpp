@@ -17,7 +17,7 @@ namespace metajson::detail {
 enum class json_kind : unsigned char { null, boolean, integer, number, string, array, object, any };
 
 template <class T>
-consteval bool accepts(json_kind k) {
+constexpr bool accepts(json_kind k) {
   constexpr family f = family_of<T>();
   switch (f) {
     case family::null: return k == json_kind::null;

@@ -1,0 +1,190 @@
+// Reading containers, maps, tuples, optionals, pointers, variants, enums, chrono, value, raw.
+#include "round_trip.hpp"
+
+#include <array>
+#include <chrono>
+#include <deque>
+#include <forward_list>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <variant>
+#include <vector>
+
+namespace {
+
+using metajson::error_code;
+
+enum class Color { red, green = 5, blue };
+
+TEST(ReadContainer, Sequences) {
+  expect_round_trip(std::vector<int>{1, 2, 3}, "[1,2,3]");
+  expect_round_trip(std::vector<int>{}, "[]");
+  expect_round_trip(std::deque<std::string>{"a", "b"}, R"(["a","b"])");
+  expect_round_trip(std::list<double>{0.5, -1}, "[0.5,-1]");
+  expect_round_trip(std::forward_list<int>{3, 2, 1}, "[3,2,1]");
+  expect_round_trip(std::array<int, 3>{7, 8, 9}, "[7,8,9]");
+  expect_round_trip(std::set<int>{1, 2, 3}, "[1,2,3]");
+  expect_round_trip(std::multiset<int>{1, 1}, "[1,1]");
+  expect_round_trip(std::unordered_set<int>{42}, "[42]");
+  expect_round_trip(std::vector<std::vector<bool>>{{true}, {}, {false, true}}, "[[true],[],[false,true]]");
+  expect_read<std::vector<int>>(" [ 1 , 2\n,\t3 ] ", {1, 2, 3});
+  expect_read_error<std::array<int, 3>>("[1,2]", error_code::wrong_length, "array has the wrong length (expected 3 elements, found 2) at $ (line 1, column 1)");
+  expect_read_error<std::array<int, 1>>("[1,2]", error_code::wrong_length, "array has the wrong length (more than 1 elements) at $[1] (line 1, column 4)");
+  expect_read_error<std::vector<int>>("[1,]", error_code::syntax_error, "expected integer, found ']' at $[1] (line 1, column 4)");
+  expect_read_error<std::vector<int>>("[1 2]", error_code::type_mismatch, "expected ',' or ']', found number at $ (line 1, column 4)");
+  expect_read_error<std::vector<int>>("[1,\"x\"]", error_code::type_mismatch, "expected integer, found string at $[1] (line 1, column 4)");
+  expect_read_fails<std::vector<int>>("[1", error_code::unexpected_end);
+  int c_array[2][2] = {};
+  EXPECT_FALSE(metajson::from_json("[[1,2],[3,4]]", c_array));
+  EXPECT_EQ(c_array[1][0], 3);
+}
+
+TEST(ReadContainer, ReadingReplacesContent) {
+  std::vector<std::string> v{"old1", "old2", "old3"};
+  EXPECT_FALSE(metajson::from_json(R"(["new"])", v));
+  EXPECT_EQ(v, std::vector<std::string>{"new"});
+  std::map<std::string, int> m{{"stale", 1}};
+  EXPECT_FALSE(metajson::from_json(R"({"fresh":2})", m));
+  EXPECT_EQ(m, (std::map<std::string, int>{{"fresh", 2}}));
+  std::set<int> s{9};
+  EXPECT_FALSE(metajson::from_json("[1]", s));
+  EXPECT_EQ(s, std::set<int>{1});
+}
+
+TEST(ReadContainer, VectorReusesElementStorage) {
+  std::vector<std::string> v{std::string(100, 'a'), std::string(100, 'b')};
+  const char* d0 = v[0].data();
+  std::vector<std::string>::pointer base = v.data();
+  EXPECT_FALSE(metajson::from_json(R"(["x","y"])", v));
+  EXPECT_EQ(v.data(), base);
+  EXPECT_EQ(v[0].data(), d0);
+}
+
+TEST(ReadContainer, Maps) {
+  expect_round_trip(std::map<std::string, int>{{"a", 1}, {"b", 2}}, R"({"a":1,"b":2})");
+  expect_round_trip(std::map<int, std::string>{{-1, "x"}, {10, "y"}}, R"({"-1":"x","10":"y"})");
+  expect_round_trip(std::map<std::uint64_t, bool>{{18446744073709551615ull, true}}, R"({"18446744073709551615":true})");
+  expect_round_trip(std::map<Color, int>{{Color::red, 1}, {Color::blue, 3}}, R"({"red":1,"blue":3})");
+  expect_round_trip(std::multimap<std::string, int>{{"k", 1}, {"k", 2}}, R"({"k":1,"k":2})");
+  expect_round_trip(std::unordered_map<std::string, int>{{"only", 1}}, R"({"only":1})");
+  expect_round_trip(std::map<char, int>{{'c', 1}}, R"({"c":1})");
+  expect_read<std::map<std::string, int>>(R"({"k":1,"k":2})", {{"k", 2}});  // duplicate in a map: last wins
+  expect_read<std::map<std::string, int>>(R"({"\u006b":1})", {{"k", 1}});
+  expect_read_error<std::map<int, int>>(R"({"x":1})", error_code::type_mismatch, "expected an integer key, found \"x\" at $ (line 1, column 2)");
+  expect_read_fails<std::map<std::int8_t, int>>(R"({"300":1})", error_code::number_out_of_range);
+  expect_read_fails<std::map<int, int>>(R"({"1 ":1})", error_code::type_mismatch);
+  expect_read_error<std::map<std::string, std::vector<int>>>(R"({"a b":[1,true]})", error_code::type_mismatch,
+                                                             "expected integer, found boolean at $[\"a b\"][1] (line 1, column 11)");
+}
+
+TEST(ReadContainer, Tuples) {
+  expect_round_trip(std::make_tuple(1, std::string("a"), true), R"([1,"a",true])");
+  expect_round_trip(std::pair<int, double>{1, 2.5}, "[1,2.5]");
+  expect_round_trip(std::tuple<>{}, "[]");
+  expect_read_fails<std::pair<int, int>>("[1]", error_code::wrong_length);
+  expect_read_fails<std::pair<int, int>>("[1,2,3]", error_code::wrong_length);
+}
+
+TEST(ReadContainer, NullableAndPointers) {
+  expect_round_trip(std::optional<int>{}, "null");
+  expect_round_trip(std::optional<int>{5}, "5");
+  auto up = metajson::from<std::unique_ptr<std::string>>(R"("u")");
+  ASSERT_TRUE(up);
+  EXPECT_EQ(*up, "u");
+  EXPECT_FALSE(metajson::from<std::unique_ptr<int>>("null"));
+  auto sp = metajson::from<std::shared_ptr<std::vector<int>>>("[1]");
+  ASSERT_TRUE(sp);
+  EXPECT_EQ(sp->size(), 1u);
+  std::optional<int> o = 3;
+  EXPECT_FALSE(metajson::from_json("null", o));
+  EXPECT_FALSE(o.has_value());
+  expect_round_trip(std::vector<std::optional<int>>{1, std::nullopt}, "[1,null]");
+}
+
+struct Circle {
+  double r;
+  bool operator==(const Circle&) const = default;
+};
+struct Square {
+  double side;
+  bool operator==(const Square&) const = default;
+};
+
+TEST(ReadContainer, VariantsUntagged) {
+  using V = std::variant<std::monostate, bool, int, double, std::string, std::vector<int>, Circle, Square>;
+  expect_round_trip(V{}, "null");
+  expect_round_trip(V{true}, "true");
+  expect_round_trip(V{7}, "7");
+  expect_round_trip(V{7.5}, "7.5");
+  expect_round_trip(V{std::string("s")}, R"("s")");
+  expect_round_trip(V{std::vector<int>{1}}, "[1]");
+  expect_round_trip(V{Circle{1}}, R"({"r":1})");
+  expect_round_trip(V{Square{2}}, R"({"side":2})");
+  using W = std::variant<std::int8_t, std::int64_t>;
+  expect_read<W>("300", W{std::int64_t{300}});  // the first integer alternative that fits
+  expect_read_error<std::variant<int, std::string>>("[1]", error_code::no_matching_alternative,
+                                                    "no variant alternative matches (found array) at $ (line 1, column 1)");
+}
+
+TEST(ReadContainer, Enums) {
+  expect_round_trip(Color::green, R"("green")");
+  expect_read_error<Color>(R"("purple")", error_code::unknown_enum_name, "no enumerator has this name (\"purple\") at $ (line 1, column 1)");
+  expect_read_error<Color>("5", error_code::type_mismatch, "expected enumerator name (string), found number at $ (line 1, column 1)");
+  expect_read<Color>(R"("\u0062lue")", Color::blue);
+}
+
+TEST(ReadContainer, Chrono) {
+  using namespace std::chrono;
+  expect_round_trip(sys_seconds{seconds{0}}, R"("1970-01-01T00:00:00Z")");
+  expect_round_trip(sys_time<milliseconds>{milliseconds{1700000000123}}, R"("2023-11-14T22:13:20.123Z")");
+  expect_round_trip(sys_time<nanoseconds>{nanoseconds{-1}}, R"("1969-12-31T23:59:59.999999999Z")");
+  expect_round_trip(sys_days{year{9999} / 12 / 31}, R"("9999-12-31T00:00:00Z")");
+  expect_read<sys_seconds>(R"("2024-01-01T01:00:00+01:00")", sys_seconds{sys_days{year{2024} / 1 / 1}});
+  expect_read<sys_time<milliseconds>>(R"("2024-01-01T00:00:00.5Z")", sys_time<milliseconds>{sys_days{year{2024} / 1 / 1}} + milliseconds{500});
+  expect_read_fails<sys_seconds>(R"("2024-01-01T00:00:00.5Z")", error_code::invalid_time);  // would lose the .5
+  expect_read_fails<sys_seconds>(R"("2024-02-30T00:00:00Z")", error_code::invalid_time);
+  expect_read_fails<sys_seconds>(R"("2024-01-01 00:00:00Z")", error_code::invalid_time);
+  expect_read_fails<sys_seconds>(R"("2024-01-01T00:00:00")", error_code::invalid_time);
+  expect_round_trip(seconds{90}, "90");
+  expect_round_trip(duration<double>{1.5}, "1.5");
+  expect_round_trip(steady_clock::time_point{steady_clock::duration{42}}, "42");
+}
+
+TEST(ReadContainer, DynamicValue) {
+  using metajson::value;
+  const value v = metajson::from<value>(R"( {"b":1,"a":[1.0,-2,18446744073709551615,1e300,"s",true,null,{}],"b":{"x":[]}} )");
+  ASSERT_TRUE(v.is_object());
+  ASSERT_EQ(v.as_object().size(), 3u);  // the duplicate "b" is kept, in order
+  EXPECT_EQ(v.as_object()[0].first, "b");
+  EXPECT_TRUE(v.as_object()[0].second.is_int64());
+  const auto& a = v.find("a")->as_array();
+  EXPECT_TRUE(a[0].is_double());
+  EXPECT_EQ(a[1].as_int64(), -2);
+  EXPECT_TRUE(a[2].is_uint64());
+  EXPECT_EQ(a[3].as_double(), 1e300);
+  EXPECT_EQ(metajson::to_json(v), R"({"b":1,"a":[1.0,-2,18446744073709551615,1e300,"s",true,null,{}],"b":{"x":[]}})");
+  expect_round_trip(v, R"({"b":1,"a":[1.0,-2,18446744073709551615,1e300,"s",true,null,{}],"b":{"x":[]}})");
+  EXPECT_TRUE(metajson::from<value>("-9223372036854775808").is_int64());
+  EXPECT_TRUE(metajson::from<value>("18446744073709551616").is_double());
+  expect_read_fails<value>(R"({"a":1,})", error_code::syntax_error);
+}
+
+struct WithRaw {
+  int id;
+  metajson::raw_json payload;
+  bool operator==(const WithRaw&) const = default;
+};
+
+TEST(ReadContainer, RawJsonKeepsTheExactText) {
+  expect_read<WithRaw>(R"({"id":1,"payload":{"x": [1, 2]}})", WithRaw{1, {R"({"x": [1, 2]})"}});
+  expect_read<WithRaw>(R"({"payload" : "s" , "id":2})", WithRaw{2, {R"("s")"}});
+  expect_read_fails<WithRaw>(R"({"id":1,"payload":{"x": [1, }})", error_code::syntax_error);
+}
+
+}  // namespace

@@ -1,0 +1,189 @@
+// Reading structs: key order, escaped keys, unknown / missing / duplicate keys, annotations,
+// bases, private members, tagged variants, depth limit, the talk's examples.
+#include "round_trip.hpp"
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace {
+
+using metajson::error_code;
+
+struct Point {
+  int x = 0;
+  int y = 0;
+  bool operator==(const Point&) const = default;
+};
+struct Person {
+  std::string name;
+  int age = 0;
+  std::vector<Point> path;
+  std::optional<std::string> email;
+  bool operator==(const Person&) const = default;
+};
+
+TEST(ReadObject, AnyKeyOrderAndWhitespace) {
+  expect_round_trip(Person{"Ann", 30, {{1, 2}}, "a@b"}, R"({"name":"Ann","age":30,"path":[{"x":1,"y":2}],"email":"a@b"})");
+  expect_read<Person>(R"( { "email" : null , "path" : [ ] , "age" : 7 , "name" : "Bo" } )", Person{"Bo", 7, {}, std::nullopt});
+  expect_read<Person>(R"({"\u006eame":"esc","a\u0067e":1})", Person{"esc", 1, {}, std::nullopt});  // escaped keys match
+  expect_read<Person>("{}", Person{});
+}
+
+TEST(ReadObject, UnknownKeysAreSkippedButValidated) {
+  expect_read<Point>(R"({"x":1,"extra":{"deep":[1,2,{"a":null}]},"y":2})", Point{1, 2});
+  expect_read_fails<Point>(R"({"x":1,"extra":[1,,2],"y":2})", error_code::syntax_error);
+  expect_read_fails<Point>("{\"x\":1,\"extra\":\"bad\xff\",\"y\":2}", error_code::invalid_utf8);
+  expect_read_fails<Point>(R"({"x":1,"extra":01})", error_code::invalid_number);
+  expect_read_error<Point, metajson::options{.unknown_keys = metajson::unknown_key_policy::error}>(
+      R"({"x":1,"z":2})", error_code::unknown_key, "unknown key (\"z\") at $ (line 1, column 8)");
+}
+
+struct [[=metajson::deny_unknown_keys]] Strict {
+  int a = 0;
+  bool operator==(const Strict&) const = default;
+};
+struct WithRequired {
+  [[=metajson::required]] std::string id;
+  int count = 0;
+  bool operator==(const WithRequired&) const = default;
+};
+
+TEST(ReadObject, AnnotationsAndPolicies) {
+  expect_read_error<Strict>(R"({"a":1,"b":2})", error_code::unknown_key, "unknown key (\"b\") at $ (line 1, column 8)");
+  expect_read_error<WithRequired>(R"({"count":1})", error_code::missing_key, "missing key (\"id\") at $ (line 1, column 1)");
+  expect_read<WithRequired>(R"({"id":"x"})", WithRequired{"x", 0});
+  expect_read_error<Point, metajson::options{.missing_keys = metajson::missing_key_policy::error}>(
+      R"({"x":1})", error_code::missing_key, "missing key (\"y\") at $ (line 1, column 1)");
+  expect_read_error<Point>(R"({"x":1,"x":2})", error_code::duplicate_key, "duplicate key (\"x\") at $ (line 1, column 8)");
+  expect_read<Point, metajson::options{.duplicate_keys = metajson::duplicate_key_policy::last_wins}>(R"({"x":1,"x":2})", Point{2, 0});
+}
+
+TEST(ReadObject, MissingKeysKeepTheExistingValue) {
+  Person p{"Old", 99, {{5, 5}}, "old@x"};
+  EXPECT_FALSE(metajson::from_json(R"({"name":"New","path":[]})", p));
+  EXPECT_EQ(p, (Person{"New", 99, {}, "old@x"}));
+}
+
+TEST(ReadObject, ErrorsCarryPathLineColumn) {
+  expect_read_error<std::vector<Person>>("[{\"name\":\"a\"},\n {\"name\":\"b\",\"path\":[{\"x\":1},{\"x\":\"2\"}]}]", error_code::type_mismatch,
+                                         "expected integer, found string at $[1].path[1].x (line 2, column 35)");
+  expect_read_error<Person>(R"({"name" 1})", error_code::type_mismatch, "expected ':', found number at $ (line 1, column 9)");
+  expect_read_error<Person>(R"({name:1})", error_code::syntax_error, "expected a string key, found 'n' at $ (line 1, column 2)");
+  expect_read_error<Person>(R"({"name":"a",})", error_code::syntax_error, "expected a string key, found '}' at $ (line 1, column 13)");
+  expect_read_error<Person>(R"([])", error_code::type_mismatch, "expected object, found array at $ (line 1, column 1)");
+}
+
+struct Base {
+  int a = 0;
+  bool operator==(const Base&) const = default;
+};
+struct Derived : Base {
+  int b = 0;
+  bool operator==(const Derived&) const = default;
+};
+class Account {
+ public:
+  int id = 0;
+  bool operator==(const Account&) const = default;
+  int secret() const { return secret_; }
+
+ private:
+  [[=metajson::include]] int secret_ = 0;
+  int pin_ = 7;
+};
+struct [[=metajson::rename_all(metajson::case_style::camel)]] Camel {
+  int user_name = 0;
+  [[=metajson::name("ID")]] int id = 0;
+  [[=metajson::skip]] int cache = 5;
+  bool operator==(const Camel&) const = default;
+};
+
+TEST(ReadObject, BasesPrivateAndRenames) {
+  Derived d;
+  d.a = 1;
+  d.b = 2;
+  expect_round_trip(d, R"({"a":1,"b":2})");
+  const auto acc = metajson::from<Account>(R"({"id":3,"secret_":4,"pin_":5})");
+  EXPECT_EQ(acc.id, 3);
+  EXPECT_EQ(acc.secret(), 4);
+  EXPECT_EQ(metajson::to_json(acc), R"({"id":3,"secret_":4})");  // pin_ is neither read nor written
+  expect_read<Camel>(R"({"userName":1,"ID":2,"cache":9})", Camel{1, 2, 5});
+}
+
+struct Nothing {
+  bool operator==(const Nothing&) const = default;
+};
+struct Drawing {
+  [[=metajson::tag("type")]] std::variant<Point, Nothing, int, std::string> shape;
+  [[=metajson::tag("kind")]] std::optional<std::variant<Point, std::string>> maybe;
+  bool operator==(const Drawing&) const = default;
+};
+
+TEST(ReadObject, TaggedVariants) {
+  expect_round_trip(Drawing{Point{1, 2}, std::nullopt}, R"({"shape":{"type":"Point","x":1,"y":2},"maybe":null})");
+  expect_round_trip(Drawing{Nothing{}, std::variant<Point, std::string>{"s"}},
+                    R"({"shape":{"type":"Nothing"},"maybe":{"kind":"string","value":"s"}})");
+  expect_round_trip(Drawing{7, std::variant<Point, std::string>{Point{}}}, R"({"shape":{"type":"int","value":7},"maybe":{"kind":"Point","x":0,"y":0}})");
+  expect_read<Drawing>(R"({"shape":{"x":5,"type":"Point"}})", Drawing{Point{5, 0}, std::nullopt});  // tag anywhere
+  expect_read_error<Drawing>(R"({"shape":{"type":"Hexagon"}})", error_code::no_matching_alternative,
+                             "no variant alternative matches (unknown tag \"Hexagon\") at $.shape (line 1, column 10)");
+  expect_read_error<Drawing>(R"({"shape":{"x":1}})", error_code::missing_key, "missing key (tag \"type\") at $.shape (line 1, column 10)");
+}
+
+TEST(ReadObject, DepthLimit) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_EQ(metajson::validate(deep).code(), error_code::depth_exceeded);
+  EXPECT_EQ(metajson::try_from<metajson::value>(deep).error().code(), error_code::depth_exceeded);
+  const std::string ok = std::string(1000, '[') + std::string(1000, ']');
+  EXPECT_FALSE(metajson::validate(ok));
+  EXPECT_EQ((metajson::validate<metajson::options{.max_depth = 10}>(std::string(11, '[') + std::string(11, ']')).code()),
+            error_code::depth_exceeded);
+  const std::string objs = [] {
+    std::string s;
+    for (int i = 0; i < 5000; ++i) s += "{\"a\":";
+    s += "1";
+    for (int i = 0; i < 5000; ++i) s += "}";
+    return s;
+  }();
+  EXPECT_EQ(metajson::validate(objs).code(), error_code::depth_exceeded);
+}
+
+// The talk's examples read back.
+struct Equipment {
+  std::string name;
+  int damage;
+  int durability;
+  bool operator==(const Equipment&) const = default;
+};
+struct Achievement {
+  std::string title;
+  std::string description;
+  bool unlocked;
+  std::chrono::system_clock::time_point unlock_time;
+  bool operator==(const Achievement&) const = default;
+};
+struct Player {
+  std::string username;
+  int level;
+  double health;
+  std::vector<std::string> inventory;
+  std::map<std::string, Equipment> equipped;
+  std::vector<Achievement> achievements;
+  std::optional<std::string> guild_name;
+  bool operator==(const Player&) const = default;
+};
+
+TEST(ReadObject, TalkPlayerRoundTrip) {
+  Player p{"Alice", 42, 99.5, {"sword", "shield"}, {{"main_hand", {"Excalibur", 100, 50}}},
+           {{"First Blood", "Defeat one enemy", true, std::chrono::system_clock::time_point{std::chrono::seconds{1700000000}}}},
+           std::nullopt};
+  const std::string json = metajson::to_json(p);
+  EXPECT_EQ(metajson::from<Player>(json), p);
+  EXPECT_EQ(metajson::from<Player>(metajson::to_json<{.pretty = true}>(p)), p);
+}
+
+}  // namespace

@@ -1,0 +1,123 @@
+// Reading numbers, booleans, null: grammar, range checks, exact floating point.
+#include "round_trip.hpp"
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+
+namespace {
+
+using metajson::error_code;
+
+template <class I>
+void integer_limits() {
+  using L = std::numeric_limits<I>;
+  expect_round_trip(L::min(), metajson::to_json(L::min()));
+  expect_round_trip(L::max(), metajson::to_json(L::max()));
+  expect_round_trip(I(0), "0");
+  // One past each end is out of range.
+  const std::string above = std::to_string(static_cast<unsigned long long>(L::max())) ;
+  std::string plus_one = above;
+  for (int i = static_cast<int>(plus_one.size()) - 1; i >= 0; --i) {
+    if (plus_one[i] == '9') {
+      plus_one[i] = '0';
+      if (i == 0) plus_one.insert(plus_one.begin(), '1');
+    } else {
+      ++plus_one[i];
+      break;
+    }
+  }
+  expect_read_fails<I>(plus_one, error_code::number_out_of_range);
+  if constexpr (std::is_signed_v<I>) {
+    std::string below = std::to_string(static_cast<long long>(L::min()));
+    below.back() = static_cast<char>(below.back() + 1);  // min ends in 8: 9 is one below
+    expect_read_fails<I>(below, error_code::number_out_of_range);
+  } else {
+    expect_read_fails<I>("-1", error_code::number_out_of_range);
+    expect_read<I>("-0", I(0));
+  }
+}
+
+TEST(ReadScalar, IntegersAtLimits) {
+  integer_limits<std::int8_t>();
+  integer_limits<std::uint8_t>();
+  integer_limits<std::int16_t>();
+  integer_limits<std::uint16_t>();
+  integer_limits<std::int32_t>();
+  integer_limits<std::uint32_t>();
+  integer_limits<std::int64_t>();
+  integer_limits<std::uint64_t>();
+  expect_read<unsigned __int128>("340282366920938463463374607431768211455", ~static_cast<unsigned __int128>(0));
+  expect_read_fails<unsigned __int128>("340282366920938463463374607431768211456", error_code::number_out_of_range);
+  expect_read_fails<std::uint64_t>("123456789012345678901234567890", error_code::number_out_of_range);
+}
+
+TEST(ReadScalar, IntegerErrorsNameTheProblem) {
+  expect_read_error<unsigned>("1.5", error_code::type_mismatch, "expected unsigned integer, found 1.5 at $ (line 1, column 1)");
+  expect_read_error<unsigned>("-1", error_code::number_out_of_range,
+                              "number out of range (-1 does not fit 32-bit unsigned integer) at $ (line 1, column 1)");
+  expect_read_error<int>("1e2", error_code::type_mismatch, "expected integer, found 1e2 at $ (line 1, column 1)");
+  expect_read_error<int>("\"5\"", error_code::type_mismatch, "expected integer, found string at $ (line 1, column 1)");
+  expect_read_error<int>("012", error_code::invalid_number, "invalid number (leading zero) at $ (line 1, column 2)");
+  expect_read_error<int>("-", error_code::unexpected_end, "unexpected end of input (expected a digit after '-') at $ (line 1, column 2)");
+  expect_read_error<int>("", error_code::unexpected_end, "unexpected end of input (expected integer) at $ (line 1, column 1)");
+  expect_read_error<int>("  7 8", error_code::trailing_content,
+                         "unexpected content after the JSON value (found number) at $ (line 1, column 5)");
+  expect_read_error<int>("+1", error_code::syntax_error, "expected integer, found '+' at $ (line 1, column 1)");
+}
+
+TEST(ReadScalar, FloatsAreExact) {
+  expect_read<double>("0.1", 0.1);
+  expect_read<double>("-0", -0.0);
+  expect_read<double>("1E+2", 100.0);
+  expect_read<double>("1e-400", 0.0);  // underflow rounds to zero
+  expect_read<double>("-1e-400", -0.0);
+  expect_read<float>("0.1", 0.1f);  // parsed as float: no double rounding
+  expect_read<float>("1.00000017881393432617187499", 1.0000001f);
+  expect_read<double>("2.2250738585072011e-308", 2.2250738585072011e-308);
+  expect_read<double>("5e-324", 5e-324);
+  expect_read<double>("123", 123.0);
+  expect_read_fails<double>("1e400", error_code::number_out_of_range);
+  expect_read_fails<float>("1e39", error_code::number_out_of_range);
+  expect_read_fails<double>("1.", error_code::unexpected_end);
+  expect_read_fails<double>("1.e5", error_code::invalid_number);
+  expect_read_fails<double>(".5", error_code::syntax_error);
+  expect_read_fails<double>("1e", error_code::unexpected_end);
+  expect_read_fails<double>("1e+x", error_code::invalid_number);
+  expect_read_fails<double>("NaN", error_code::syntax_error);
+  expect_read_fails<double>("Infinity", error_code::syntax_error);
+  expect_read_fails<double>("00", error_code::invalid_number);
+  // Against std::from_chars on random doubles written by us.
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 100000; ++i) {
+    const double d = std::bit_cast<double>(rng());
+    if (!std::isfinite(d)) continue;
+    const std::string s = metajson::to_json(d);
+    auto r = metajson::try_from<double>(s);
+    ASSERT_TRUE(r.has_value()) << s;
+    ASSERT_EQ(std::bit_cast<std::uint64_t>(*r), std::bit_cast<std::uint64_t>(d)) << s;
+  }
+}
+
+TEST(ReadScalar, NonFiniteNullPolicy) {
+  constexpr metajson::options o{.nonfinite = metajson::nonfinite_policy::null};
+  auto r = metajson::try_from<double, o>("null");
+  ASSERT_TRUE(r.has_value());
+  EXPECT_TRUE(std::isnan(*r));
+  expect_read_fails<double>("null", error_code::type_mismatch);
+}
+
+TEST(ReadScalar, BoolAndNull) {
+  expect_round_trip(true, "true");
+  expect_round_trip(false, "false");
+  expect_read<std::nullptr_t>("null", nullptr);
+  expect_read_error<bool>("tru", error_code::unexpected_end, "unexpected end of input (in literal true) at $ (line 1, column 4)");
+  expect_read_error<bool>("trUe", error_code::syntax_error, "invalid literal, expected true at $ (line 1, column 3)");
+  expect_read_error<bool>("1", error_code::type_mismatch, "expected boolean, found number at $ (line 1, column 1)");
+  expect_read_fails<bool>("True", error_code::syntax_error);
+}
+
+}  // namespace

@@ -1,0 +1,79 @@
+// Reading strings: escapes, surrogates, UTF-8, control bytes, string_view, char.
+#include "round_trip.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace {
+
+using metajson::error_code;
+
+TEST(ReadString, Escapes) {
+  expect_read<std::string>(R"("a\"b\\c\/d\b\f\n\r\t")", "a\"b\\c/d\b\f\n\r\t");
+  expect_read<std::string>(R"("\u0041\u00e9\u65e5")", "A\xc3\xa9\xe6\x97\xa5");
+  expect_read<std::string>(R"("\uD83D\uDE00")", "\xf0\x9f\x98\x80");  // surrogate pair
+  expect_read<std::string>(R"("\u0000")", std::string(1, '\0'));
+  expect_read<std::string>(R"("")", "");
+  expect_read_error<std::string>(R"("\uD83D")", error_code::invalid_escape, "invalid escape in string (lone high surrogate) at $ (line 1, column 2)");
+  expect_read_error<std::string>(R"("\uDE00x")", error_code::invalid_escape, "invalid escape in string (lone low surrogate) at $ (line 1, column 2)");
+  expect_read_fails<std::string>(R"("\uD83D\u0041")", error_code::invalid_escape);
+  expect_read_error<std::string>(R"("\x")", error_code::invalid_escape, "invalid escape in string (\\x is not a JSON escape) at $ (line 1, column 2)");
+  expect_read_fails<std::string>(R"("\u12G4")", error_code::invalid_escape);
+  expect_read_fails<std::string>(R"("\u12")", error_code::unexpected_end);
+  expect_read_error<std::string>("\"a\nb\"", error_code::invalid_string,
+                                 "control character in string (must be escaped) (byte 0x0a) at $ (line 1, column 3)");
+  expect_read_error<std::string>(R"("abc)", error_code::unexpected_end, "unexpected end of input (in a string) at $ (line 1, column 5)");
+}
+
+TEST(ReadString, EveryEscapeRoundTrips) {
+  std::string all;
+  for (int c = 0; c < 0x80; ++c) all += static_cast<char>(c);
+  all += "\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80";
+  const std::string json = metajson::to_json(all);
+  EXPECT_EQ(metajson::from<std::string>(json), all);
+}
+
+TEST(ReadString, Utf8) {
+  expect_read<std::string>("\"\xe6\x97\xa5\xe6\x9c\xac\"", "\xe6\x97\xa5\xe6\x9c\xac");
+  expect_read_error<std::string>("\"ab\xff\"", error_code::invalid_utf8, "invalid UTF-8 in string at $ (line 1, column 4)");
+  expect_read_fails<std::string>("\"\xed\xa0\x80\"", error_code::invalid_utf8);  // surrogate
+  expect_read_fails<std::string>("\"\xc0\xaf\"", error_code::invalid_utf8);      // overlong
+  expect_read_fails<std::string>("\"\xf4\x90\x80\x80\"", error_code::invalid_utf8);
+  expect_read<std::string, metajson::options{.utf8 = metajson::utf8_policy::replace}>("\"a\xffz\"", "a\xef\xbf\xbdz");
+  expect_read<std::string, metajson::options{.utf8 = metajson::utf8_policy::unchecked}>("\"a\xffz\"", "a\xffz");
+}
+
+TEST(ReadString, StringViewPointsIntoTheInput) {
+  const std::string json = R"(["plain","with\nescape"])";
+  auto first = metajson::from<std::string_view>(R"("plain")");
+  EXPECT_EQ(first, "plain");
+  std::string_view sv;
+  const std::string doc = R"("inside")";
+  EXPECT_FALSE(metajson::from_json(doc, sv));
+  EXPECT_EQ(sv, "inside");
+  EXPECT_EQ(sv.data(), doc.data() + 1);
+  expect_read_error<std::string_view>(R"("a\nb")", error_code::escaped_string_view,
+                                      "a std::string_view cannot hold a string with escapes at $ (line 1, column 3)");
+}
+
+TEST(ReadString, CharAndArrays) {
+  expect_round_trip('x', R"("x")");
+  expect_round_trip('\n', R"("\n")");
+  expect_read_error<char>(R"("xy")", error_code::type_mismatch, "expected one-character string, found string of 2 bytes at $ (line 1, column 1)");
+  char buf[8] = {};
+  EXPECT_FALSE(metajson::from_json(R"("hello")", buf));
+  EXPECT_STREQ(buf, "hello");
+  char small[3] = {};
+  EXPECT_EQ(metajson::from_json(R"("hello")", small).code(), error_code::number_out_of_range);
+  expect_read<std::u8string>("\"\xc3\xa9\"", u8"\u00e9");
+}
+
+TEST(ReadString, ReusesCapacity) {
+  std::string s(1000, 'x');
+  const auto* data = s.data();
+  EXPECT_FALSE(metajson::from_json(R"("short")", s));
+  EXPECT_EQ(s, "short");
+  EXPECT_EQ(s.data(), data);
+}
+
+}  // namespace
