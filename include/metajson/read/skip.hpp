@@ -55,8 +55,8 @@ inline const char* skip_value(read_context& c, const char* p) {
     case 'f': return read_literal(c, p, "false", "value");
     case 'n': return read_literal(c, p, "null", "value");
     default: {
-      const number_span s = scan_number(c, p);
-      return s.end;
+      if (!(is_digit(*p) || *p == '-')) return expected(c, p, "a value");
+      return scan_number(c, p).end;
     }
   }
 }

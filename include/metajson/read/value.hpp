@@ -101,6 +101,7 @@ struct reader<family::dynamic> {
         }
       }
       default: {
+        if (!(is_digit(*p) || *p == '-')) return expected(c, p, "a value");
         const number_span n = scan_number(c, p);
         if (!n.end) return nullptr;
         if (n.is_integer) {
