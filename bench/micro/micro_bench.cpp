@@ -12,6 +12,13 @@
 #include <metajson/text/escape_scalar.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "canada.hpp"
+#include "citm.hpp"
+#include "twitter.hpp"
 #include <bit>
 #include <charconv>
 #include <chrono>
@@ -192,6 +199,44 @@ void bench_all_floats() {
   bench_floats("float, -1000..1000", floats);
 }
 
+// --- whole documents (a preview; the benchmark suite compares libraries) -------------------------
+
+template <class T>
+void bench_dataset(const char* dir, const char* file) {
+  std::ifstream f(std::string(dir) + "/" + file, std::ios::binary);
+  if (!f) {
+    std::printf("| %-34s | %-22s | %9s | %9s |\n", file, "(missing)", "-", "-");
+    return;
+  }
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  const std::string text = ss.str();
+  T data{};
+  if (auto e = metajson::from_json(text, data)) {
+    std::printf("%s: %s\n", file, e.message().c_str());
+    return;
+  }
+  const std::string out = metajson::to_json(data);
+  std::string label = std::string(file) + " (read)";
+  T target{};
+  auto r = measure(1, [&](std::size_t) {
+    (void)metajson::from_json(text, target);
+    return text.size();
+  });
+  row(label.c_str(), "from_json, reused T", r);
+  label = std::string(file) + " (write)";
+  row(label.c_str(), "to_json, fresh string", measure(1, [&](std::size_t) { return metajson::to_json(data).size(); }));
+  std::string buf;
+  row(label.c_str(), "to_json, reused buffer", measure(1, [&](std::size_t) {
+        metajson::to_json(data, buf);
+        return buf.size();
+      }));
+  row(label.c_str(), "reused, utf8 unchecked", measure(1, [&](std::size_t) {
+        metajson::to_json<{.utf8 = metajson::utf8_policy::unchecked}>(data, buf);
+        return buf.size();
+      }));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -204,4 +249,11 @@ int main(int argc, char** argv) {
   bench_strings();
   bench_integers();
   bench_all_floats();
+  if (const char* dir = std::getenv("METAJSON_DATA_DIR")) {
+    bench_dataset<twitter::TwitterData>(dir, "twitter.json");
+    bench_dataset<citm::CitmCatalog>(dir, "citm_catalog.json");
+    bench_dataset<canada::FeatureCollection>(dir, "canada.json");
+  } else {
+    std::printf("\n(set METAJSON_DATA_DIR for the whole-document rows)\n");
+  }
 }

@@ -75,4 +75,20 @@ struct writer<family::floating> {
   static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
 };
 
+// Writes a floating-point number so that it reads back as one: "1" becomes "1.0". Used where a
+// reader must tell a double from an integer by its text (metajson::value, variants with both).
+template <options O, class F>
+inline char* write_float_marked(write_context& c, char* p, F d) {
+  p = ensure(c, p, writer<family::floating>::bound<F> + 2);
+  char* start = p;
+  p = writer<family::floating>::write_reserved<O, F>(c, p, d);
+  if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+  if (std::isfinite(d) && std::memchr(start, '.', static_cast<std::size_t>(p - start)) == nullptr &&
+      std::memchr(start, 'e', static_cast<std::size_t>(p - start)) == nullptr) {
+    std::memcpy(p, ".0", 2);
+    p += 2;
+  }
+  return p;
+}
+
 }  // namespace metajson::detail

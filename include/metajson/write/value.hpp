@@ -41,20 +41,7 @@ struct writer<family::dynamic> {
       case 1: return write_value<O>(c, p, std::get<1>(s));
       case 2: return write_value<O>(c, p, std::get<2>(s));
       case 3: return write_value<O>(c, p, std::get<3>(s));
-      case 4: {
-        // A double reads back as a double only if it has a '.' or an exponent: "1" -> "1.0".
-        const double d = std::get<4>(s);
-        p = ensure(c, p, max_float_chars + 2);
-        char* start = p;
-        p = writer<family::floating>::write_reserved<O, double>(c, p, d);
-        if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
-        if (std::isfinite(d) && std::memchr(start, '.', static_cast<std::size_t>(p - start)) == nullptr &&
-            std::memchr(start, 'e', static_cast<std::size_t>(p - start)) == nullptr) {
-          std::memcpy(p, ".0", 2);
-          p += 2;
-        }
-        return p;
-      }
+      case 4: return write_float_marked<O>(c, p, std::get<4>(s));  // "1.0", not "1"
       case 5: return write_value<O>(c, p, std::get<5>(s));
       case 6: return write_value<O>(c, p, std::get<6>(s));
       default: {

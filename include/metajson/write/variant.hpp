@@ -7,8 +7,14 @@
 
 #include "../reflect/keys.hpp"
 #include "dispatch.hpp"
+#include "scalar.hpp"
 
 namespace metajson::detail {
+
+template <class T>
+inline constexpr bool has_integer_alternative = false;
+template <class... A>
+inline constexpr bool has_integer_alternative<std::variant<A...>> = ((family_of<A>() == family::integer) || ...);
 
 template <>
 struct writer<family::variant> {
@@ -19,7 +25,15 @@ struct writer<family::variant> {
       std::memcpy(p, "null", 4);
       return p + 4;
     }
-    return std::visit([&](const auto& alt) { return write_value<O>(c, p, alt); }, v);
+    return std::visit(
+        [&](const auto& alt) {
+          using A = std::remove_cvref_t<decltype(alt)>;
+          // With an integer alternative beside it, a float is written "2.0" so the reader
+          // picks the floating-point alternative back.
+          if constexpr (family_of<A>() == family::floating && has_integer_alternative<T>) return write_float_marked<O>(c, p, alt);
+          else return write_value<O>(c, p, alt);
+        },
+        v);
   }
 };
 
