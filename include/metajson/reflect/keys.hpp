@@ -42,7 +42,7 @@ consteval std::string_view quoted_type_tag() {
 // A tag key quoted with its colon: "\"type\":".
 template <const char* Key>
 consteval std::string_view quoted_tag_key() {
-  return std::define_static_string("\"" + escape_json(Key) + "\":");
+  return std::define_static_string("\"" + escape_json(static_string(Key)) + "\":");
 }
 
 }  // namespace metajson::detail::reflect

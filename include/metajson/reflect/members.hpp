@@ -34,6 +34,14 @@ consteval std::optional<A> annotation(std::meta::info r) {
   return std::nullopt;
 }
 
+// A std::string from a static string, without std::string(const char*)'s null check, which is
+// not a constant expression under -fsanitize=undefined.
+consteval std::string static_string(const char* s) {
+  std::string out;
+  for (; *s != '\0'; ++s) out += *s;
+  return out;
+}
+
 consteval bool is_serialized(std::meta::info m) {
   if (!std::meta::has_identifier(m)) return false;  // anonymous bit-fields, unnamed members
   if (has_annotation<skip_annotation>(m)) return false;
@@ -78,7 +86,7 @@ consteval std::optional<case_style> style_for(std::meta::info m) {
 // The JSON name (unescaped) of a member or enumerator m inside T.
 template <class T>
 consteval std::string json_name(std::meta::info m) {
-  if (auto n = annotation<name_annotation>(m)) return std::string(n->value);
+  if (auto n = annotation<name_annotation>(m)) return static_string(n->value);
   const std::string_view id = std::meta::identifier_of(m);
   if (auto s = style_for<T>(m)) return apply_case(id, *s);
   return std::string(id);
@@ -102,7 +110,7 @@ template <class T>
 consteval std::string type_tag_name() {
   if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) return "string";
   else if constexpr (std::is_class_v<T> || std::is_enum_v<T>) {
-    if (auto n = annotation<name_annotation>(^^T)) return std::string(n->value);
+    if (auto n = annotation<name_annotation>(^^T)) return static_string(n->value);
   }
   if (std::meta::has_identifier(^^T)) return std::string(std::meta::identifier_of(^^T));
   return std::string(std::meta::display_string_of(^^T));
