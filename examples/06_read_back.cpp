@@ -79,5 +79,5 @@ int main() {
   // A mistake in the input: the error names what, where, and the path.
   auto bad = metajson::try_from<TodoList>(R"({"owner": "D", "items": [{"task": "x", "completed": "yes"}]})");
   if (!bad) std::printf("error: %s\n", bad.error().message().c_str());
-  // error: expected boolean, found string at $.items[0].completed (line 1, column 51)
+  // error: expected boolean, found string at $.items[0].completed (line 1, column 53)
 }

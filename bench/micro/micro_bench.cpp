@@ -1,10 +1,13 @@
-// Micro-benchmark of the writer's primitives: what each one costs per call and per byte, next
-// to std::to_chars and to a plain byte-at-a-time loop. A program, not a test: it prints a table.
+// Micro-benchmark of the primitives: what each one costs per call and per byte, next to
+// std::to_chars / std::from_chars and to plain loops. A program, not a test: it prints a table.
+// Writing: escaping, integers, doubles, floats. Reading: integers, doubles, string unescaping,
+// key lookup. With METAJSON_DATA_DIR set, whole documents too (a preview of the suite).
 //
 //   bench/build/micro_bench [--quick]
 //
 // Each row: the median of 5 runs; a run repeats the operation over a batch of inputs until it
-// has taken at least 0.2 s (0.02 s with --quick). MB/s counts output bytes.
+// has taken at least 0.2 s (0.02 s with --quick). MB/s counts output bytes when writing and
+// input bytes when reading.
 #include <metajson/metajson.hpp>
 #include <metajson/number/dtoa.hpp>
 #include <metajson/number/itoa.hpp>
@@ -199,6 +202,92 @@ void bench_all_floats() {
   bench_floats("float, -1000..1000", floats);
 }
 
+// --- reading primitives ----------------------------------------------------------------------------
+
+// Key lookup: a struct with 12 members, keys given in order (the fast path), shuffled (the
+// perfect hash), and a plain loop of string compares (what a reader without a table does).
+struct Wide {
+  int alpha, bravo, charlie, delta, echo, foxtrot, golf, hotel, india, juliett, kilo, lima;
+};
+
+void bench_reading() {
+  std::mt19937_64 rng(9);
+  // Integers and doubles from text.
+  std::vector<std::string> ints, dbls;
+  for (int i = 0; i < 4096; ++i) {
+    ints.push_back(std::to_string(rng() >> (rng() % 64)));
+    char buf[64];
+    dbls.push_back(std::string(buf, metajson::detail::write_float(buf, std::uniform_real_distribution<double>(-180, 180)(rng))));
+  }
+  metajson::detail::read_context c;
+  row("parse uint64 (1-20 digits)", "metajson", measure(ints.size(), [&](std::size_t i) {
+        std::uint64_t v = 0;
+        c.end = ints[i].data() + ints[i].size();
+        metajson::detail::read_integer(c, ints[i].data(), v);
+        return ints[i].size() + (v & 0);
+      }));
+  row("parse uint64 (1-20 digits)", "std::from_chars", measure(ints.size(), [&](std::size_t i) {
+        std::uint64_t v = 0;
+        std::from_chars(ints[i].data(), ints[i].data() + ints[i].size(), v);
+        return ints[i].size() + (v & 0);
+      }));
+  row("parse double (coordinates)", "metajson", measure(dbls.size(), [&](std::size_t i) {
+        double v = 0;
+        c.end = dbls[i].data() + dbls[i].size();
+        metajson::detail::read_float(c, dbls[i].data(), v);
+        return dbls[i].size();
+      }));
+  row("parse double (coordinates)", "std::from_chars", measure(dbls.size(), [&](std::size_t i) {
+        double v = 0;
+        std::from_chars(dbls[i].data(), dbls[i].data() + dbls[i].size(), v);
+        return dbls[i].size();
+      }));
+  // Strings: plain and with escapes, read into a reused std::string.
+  const auto plain = make_strings(256, 128, 0, false);
+  const auto escaped = make_strings(256, 128, 0.05, false);
+  const auto cjk = make_strings(256, 128, 0, true);
+  std::vector<std::string> jp, je, jc;
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    jp.push_back(metajson::to_json(plain[i]));
+    je.push_back(metajson::to_json(escaped[i]));
+    jc.push_back(metajson::to_json(cjk[i]));
+  }
+  std::string out;
+  auto read_str = [&](const std::vector<std::string>& v) {
+    return measure(v.size(), [&](std::size_t i) {
+      c.end = v[i].data() + v[i].size();
+      metajson::detail::read_string_into<metajson::options{}>(c, v[i].data(), out);
+      return out.size();
+    });
+  };
+  row("unescape 128 B, ASCII, no escapes", "metajson", read_str(jp));
+  row("unescape 128 B, 5% escapes", "metajson", read_str(je));
+  row("unescape 128 B, 1/3 CJK (validate)", "metajson", read_str(jc));
+  // Keys.
+  constexpr const char* names[] = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett", "kilo", "lima"};
+  std::vector<std::string_view> keys;
+  for (int i = 0; i < 4096; ++i) keys.push_back(names[rng() % 12]);
+  row("key lookup, 12 members, random", "perfect hash", measure(keys.size(), [&](std::size_t i) {
+        return static_cast<std::size_t>(metajson::detail::reflect::find_member<Wide>(keys[i]) + 1);
+      }));
+  row("key lookup, 12 members, random", "linear compares", measure(keys.size(), [&](std::size_t i) {
+        for (std::size_t k = 0; k < 12; ++k)
+          if (keys[i] == names[k]) return k + 1;
+        return std::size_t{0};
+      }));
+  Wide w{};
+  const std::string in_order = metajson::to_json(w);
+  std::string shuffled = R"({"lima":0,"kilo":0,"juliett":0,"india":0,"hotel":0,"golf":0,"foxtrot":0,"echo":0,"delta":0,"charlie":0,"bravo":0,"alpha":0})";
+  row("read 12-member struct, keys in order", "metajson", measure(1, [&](std::size_t) {
+        (void)metajson::from_json(in_order, w);
+        return in_order.size();
+      }));
+  row("read 12-member struct, keys reversed", "metajson", measure(1, [&](std::size_t) {
+        (void)metajson::from_json(shuffled, w);
+        return shuffled.size();
+      }));
+}
+
 // --- whole documents (a preview; the benchmark suite compares libraries) -------------------------
 
 template <class T>
@@ -249,6 +338,7 @@ int main(int argc, char** argv) {
   bench_strings();
   bench_integers();
   bench_all_floats();
+  bench_reading();
   if (const char* dir = std::getenv("METAJSON_DATA_DIR")) {
     bench_dataset<twitter::TwitterData>(dir, "twitter.json");
     bench_dataset<citm::CitmCatalog>(dir, "citm_catalog.json");

@@ -60,8 +60,8 @@ inline const char* read_tagged_variant(read_context& c, const char* p, T& v);
 // Reads member M's value (tagged when it carries metajson::tag).
 template <options O, std::meta::info M, class V>
 METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char* p, V& v) {
-  constexpr const char* tag = reflect::tag_key_of(M);
-  if constexpr (tag != nullptr) {
+  if constexpr (reflect::has_tag(M)) {
+    constexpr const char* tag = reflect::tag_key_of(M);
     if constexpr (is_variant_v<V>) {
       return read_tagged_variant<O, tag>(c, p, v);
     } else {  // optional / pointer to a variant
@@ -82,7 +82,7 @@ METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char
 }
 
 // Reads the object at p into v. IgnoreKey (a tag key) is skipped without being unknown.
-template <options O, class T, const char* IgnoreKey = nullptr>
+template <options O, class T, bool HasIgnoreKey = false, const char* IgnoreKey = nullptr>
 inline const char* read_object(read_context& c, const char* p, T& v) {
   constexpr auto names = reflect::member_lookup<T>::names;
   constexpr std::size_t n = names.size();
@@ -130,7 +130,7 @@ inline const char* read_object(read_context& c, const char* p, T& v) {
         p = r;
       } else {
         bool ignorable = false;  // the tag key of a tagged variant's object
-        if constexpr (IgnoreKey != nullptr) ignorable = key == std::string_view(IgnoreKey);
+        if constexpr (HasIgnoreKey) ignorable = key == std::string_view(IgnoreKey);
         if constexpr (denies_unknown<O, T>()) {
           if (!ignorable) return c.fail(error_code::unknown_key, key_at, "\"" + std::string(key).substr(0, 64) + "\"");
         }
@@ -256,7 +256,7 @@ inline const char* read_tagged_variant(read_context& c, const char* p, T& v) {
       matched = true;
       A alt{};
       if constexpr (family_of<A>() == family::object) {
-        result = read_object<O, A, TagKey>(c, p, alt);
+        result = read_object<O, A, true, TagKey>(c, p, alt);
       } else {
         result = read_boxed_alternative<O, TagKey>(c, p, alt);
       }

@@ -32,8 +32,16 @@ inline long read_hex4(const char* p) noexcept {
   return v;
 }
 
+// An output that keeps nothing: escapes are checked without being decoded anywhere, so
+// validating and skipping never allocate.
+struct discard_output {
+  void operator+=(char) noexcept {}
+  void append(const char*, std::size_t) noexcept {}
+};
+
 // Appends code point cp as UTF-8.
-inline void append_utf8(std::string& out, std::uint32_t cp) {
+template <class Out>
+inline void append_utf8(Out& out, std::uint32_t cp) {
   char b[4];
   if (cp < 0x80) {
     out += static_cast<char>(cp);
@@ -58,7 +66,8 @@ inline void append_utf8(std::string& out, std::uint32_t cp) {
 }
 
 // Decodes the escape at p (p[0] == '\\') into out; returns the position after it.
-inline const char* read_escape(read_context& c, const char* p, std::string& out) {
+template <class Out>
+inline const char* read_escape(read_context& c, const char* p, Out& out) {
   if (c.end - p < 2) return c.fail(error_code::unexpected_end, c.end, "in an escape");
   switch (p[1]) {
     case '"': out += '"'; return p + 2;
@@ -141,9 +150,8 @@ inline const char* skip_string(read_context& c, const char* p) {
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) return q + 1;
     if (u == '\\') {
-      // Validate the escape; decode into the scratch buffer (cheap, escapes are rare).
-      c.scratch.clear();
-      p = read_escape(c, q, c.scratch);
+      discard_output none;  // checked, not kept
+      p = read_escape(c, q, none);
       if (!p) return nullptr;
     } else if (u < 0x20) {
       return c.fail(error_code::invalid_string, q);

@@ -4,7 +4,7 @@
 //   members_of<T>()          the serialized data members, base classes first (each once)
 //   key_of<T, M>()           the member's JSON key (after name / rename_all)
 //   has_annotation<A>(r)     whether a member or class carries an annotation
-//   tag_key_of<M>()          the metajson::tag key of a member, or nullptr
+//   has_tag(m), tag_key_of(m) whether a member carries metajson::tag, and its key
 #pragma once
 
 #include <meta>
@@ -91,6 +91,10 @@ consteval std::string json_name(std::meta::info m) {
   if (auto s = style_for<T>(m)) return apply_case(id, *s);
   return std::string(id);
 }
+
+// Whether a member carries metajson::tag. (Test this, not tag_key_of(m) != nullptr: comparing a
+// static string's address with null is not a constant expression under -fsanitize=undefined.)
+consteval bool has_tag(std::meta::info m) { return has_annotation<tag_annotation>(m); }
 
 // The metajson::tag key of a member, or nullptr.
 consteval const char* tag_key_of(std::meta::info m) {

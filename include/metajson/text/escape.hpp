@@ -69,7 +69,10 @@ inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t*
       do {
         const utf8_step st = utf8_check_sequence(u, uend);
         if (METAJSON_LIKELY(st.length > 0)) {
-          std::memcpy(dst, u, static_cast<std::size_t>(st.length));
+          // Copy a whole word when the input has one (the output has room: 6 bytes per input
+          // byte are reserved); an exact copy near the end of the input.
+          if (METAJSON_LIKELY(uend - u >= 4)) std::memcpy(dst, u, 4);
+          else std::memcpy(dst, u, static_cast<std::size_t>(st.length));
           dst += st.length;
           u += st.length;
         } else if constexpr (Mode == utf8_mode::replace) {

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "../detail/macros.hpp"
 
@@ -16,8 +17,33 @@ struct utf8_step {
                // one U+FFFD replaces (Unicode 15, section 3.9, "U+FFFD Substitution")
 };
 
+// Checks the sequence at p with one 32-bit load (needs 4 readable bytes): the lead byte's
+// pattern and the continuation bytes are tested together with a mask, then the decoded code
+// point is range-checked (no overlong form, no surrogate, at most U+10FFFF). Returns the
+// length, or 0 when the sequence is not valid (the caller then asks utf8_check_sequence why).
+METAJSON_ALWAYS_INLINE int utf8_word_step(const unsigned char* p) noexcept {
+  std::uint32_t x;
+  std::memcpy(&x, p, 4);  // little-endian: p[0] is the low byte
+  if ((x & 0xC0E0u) == 0x80C0u) {  // 110xxxxx 10xxxxxx
+    return (x & 0x1Eu) != 0 ? 2 : 0;  // C0, C1 are overlong
+  }
+  if ((x & 0xC0C0F0u) == 0x8080E0u) {  // 1110xxxx 10xxxxxx 10xxxxxx
+    const std::uint32_t cp = ((x & 0x0Fu) << 12) | ((x >> 2) & 0xFC0u) | ((x >> 16) & 0x3Fu);
+    return cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF) ? 3 : 0;
+  }
+  if ((x & 0xC0C0C0F8u) == 0x808080F0u) {  // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx
+    const std::uint32_t cp = ((x & 0x07u) << 18) | ((x << 4) & 0x3F000u) | ((x >> 10) & 0xFC0u) | ((x >> 24) & 0x3Fu);
+    return cp >= 0x10000 && cp <= 0x10FFFF ? 4 : 0;
+  }
+  return 0;
+}
+
 // Checks the sequence at p (p < end, *p >= 0x80).
 METAJSON_ALWAYS_INLINE utf8_step utf8_check_sequence(const unsigned char* p, const unsigned char* end) noexcept {
+  if (METAJSON_LIKELY(end - p >= 4)) {
+    const int n = utf8_word_step(p);
+    if (METAJSON_LIKELY(n != 0)) return {n, 0};
+  }
   const unsigned c0 = p[0];
   const std::ptrdiff_t avail = end - p;
   auto cont = [&](std::ptrdiff_t i, unsigned lo = 0x80, unsigned hi = 0xBF) {

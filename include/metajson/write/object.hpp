@@ -35,7 +35,7 @@ consteval bool any_omittable() {
 template <options O, class T>
 consteval bool any_tagged() {
   bool any = false;
-  template for (constexpr std::meta::info m : reflect::members_of<T>()) any = any || reflect::tag_key_of(m) != nullptr;
+  template for (constexpr std::meta::info m : reflect::members_of<T>()) any = any || reflect::has_tag(m);
   return any;
 }
 
@@ -55,8 +55,8 @@ consteval std::size_t object_bound() {
 // Writes member M's value (tagged when the member carries metajson::tag).
 template <options O, std::meta::info M, class V>
 METAJSON_ALWAYS_INLINE char* write_member_value(write_context& c, char* p, const V& v) {
-  constexpr const char* tag = reflect::tag_key_of(M);
-  if constexpr (tag != nullptr) {
+  if constexpr (reflect::has_tag(M)) {
+    constexpr const char* tag = reflect::tag_key_of(M);
     using U = std::remove_cvref_t<V>;
     if constexpr (is_variant_v<U>) {
       return write_tagged_variant<O, tag>(c, p, v);
@@ -154,7 +154,7 @@ struct writer<family::object> {
         p = write_member_value<O, m>(c, p, v.[:m:]);
 #else
         constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next>();
-        if constexpr (reflect::tag_key_of(m) == nullptr) {
+        if constexpr (!reflect::has_tag(m)) {
           p = write_prefixed<O, M>(c, p, key, v.[:m:]);
         } else {
           p = ensure(c, p, key.size());

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <vector>
 
 namespace {
 
@@ -33,6 +34,38 @@ TEST(Utf8, EveryShortSequence) {
       ASSERT_EQ(ours, reference_valid(b, n)) << std::hex << v;
     }
   }
+}
+
+// The same sequences followed by ASCII, so the checker takes its 32-bit word path.
+TEST(Utf8, EveryShortSequenceWordPath) {
+  unsigned char b[8];
+  for (int n = 1; n <= 3; ++n) {
+    const long total = 1L << (8 * n);
+    for (long v = 0; v < total; ++v) {
+      for (int i = 0; i < n; ++i) b[i] = static_cast<unsigned char>(v >> (8 * i));
+      for (int i = n; i < 8; ++i) b[i] = 'a';
+      const bool ours = metajson::detail::utf8_first_invalid(reinterpret_cast<const char*>(b), 8) == 8;
+      ASSERT_EQ(ours, reference_valid(b, 8)) << std::hex << v;
+    }
+  }
+}
+
+TEST(Utf8, FourByteSequencesWordPath) {
+  std::vector<unsigned> cont = {0x00, 0x41, 0x7F, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF};
+  for (unsigned c = 0x80; c <= 0xBF; ++c) cont.push_back(c);
+  unsigned char b[8];
+  for (unsigned lead = 0xE0; lead <= 0xFF; ++lead)
+    for (unsigned c1 : cont)
+      for (unsigned c2 : cont)
+        for (unsigned c3 : cont) {
+          b[0] = static_cast<unsigned char>(lead);
+          b[1] = static_cast<unsigned char>(c1);
+          b[2] = static_cast<unsigned char>(c2);
+          b[3] = static_cast<unsigned char>(c3);
+          for (int i = 4; i < 8; ++i) b[i] = 'a';
+          const bool ours = metajson::detail::utf8_first_invalid(reinterpret_cast<const char*>(b), 8) == 8;
+          ASSERT_EQ(ours, reference_valid(b, 8)) << std::hex << lead << " " << c1 << " " << c2 << " " << c3;
+        }
 }
 
 TEST(Utf8, FourByteBoundaries) {
