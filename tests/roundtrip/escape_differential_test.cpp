@@ -3,6 +3,7 @@
 // UTF-8) at every position, in all three UTF-8 modes.
 #include <metajson/simd/config.hpp>
 #include <metajson/text/escape.hpp>
+#include <metajson/text/scan.hpp>
 
 #include <gtest/gtest.h>
 
@@ -70,7 +71,27 @@ void differential(const char* name) {
   EXPECT_GT(checked, 45000);
 }
 
+// The whitespace skipper of kernel K against a byte loop, on random runs of whitespace of
+// every length 0-300 followed by any byte.
+template <class K>
+void whitespace_differential(const char* name) {
+  std::mt19937 rng(99);
+  const char ws[] = {' ', '\n', '\r', '\t'};
+  for (std::size_t len = 0; len <= 300; ++len) {
+    for (int trial = 0; trial < 20; ++trial) {
+      std::string s(len, ' ');
+      for (auto& ch : s) ch = ws[rng() % 4];
+      if (trial % 2 == 0) s += static_cast<char>(rng() % 256);
+      const char* ref = s.data();
+      while (ref < s.data() + s.size() && (*ref == ' ' || *ref == '\n' || *ref == '\r' || *ref == '\t')) ++ref;
+      ASSERT_EQ(find_non_whitespace_with<K>(s.data(), s.data() + s.size()), ref) << name << " len " << len;
+    }
+  }
+}
+
 TEST(EscapeDifferential, Swar) { differential<simd::swar>("swar"); }
+TEST(WhitespaceDifferential, Swar) { whitespace_differential<simd::swar>("swar"); }
+TEST(WhitespaceDifferential, Native) { whitespace_differential<simd::native>("native"); }
 #if defined(__SSE2__) && !defined(METAJSON_NO_SIMD)
 TEST(EscapeDifferential, Sse2) { differential<simd::sse2>("sse2"); }
 #endif

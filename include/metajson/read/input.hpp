@@ -16,6 +16,7 @@
 #include "../error.hpp"
 #include "../options.hpp"
 #include "../simd/config.hpp"
+#include "../text/scan.hpp"
 
 namespace metajson::detail {
 
@@ -107,10 +108,14 @@ METAJSON_NOINLINE inline std::nullptr_t push_read_key(read_context& c, std::stri
 
 METAJSON_ALWAYS_INLINE bool is_ws(char ch) noexcept { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; }
 
-// Skips JSON whitespace. Compact JSON has none, so the first test usually decides.
+// Skips JSON whitespace. Compact JSON has none, so the first test usually decides; a single
+// space (after ':' in pretty output) is the next most common case; longer runs (indentation)
+// are scanned a SIMD block at a time.
 METAJSON_ALWAYS_INLINE const char* skip_ws(const char* p, const char* end) noexcept {
-  while (p < end && METAJSON_UNLIKELY(is_ws(*p))) ++p;
-  return p;
+  if (METAJSON_LIKELY(p < end && !is_ws(*p))) return p;
+  if (p < end) ++p;
+  if (METAJSON_LIKELY(p < end && !is_ws(*p))) return p;
+  return find_non_whitespace(p, end);
 }
 
 // Checks the literal (null, true, false) at p.

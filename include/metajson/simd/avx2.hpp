@@ -25,6 +25,13 @@ struct avx2 {
     }
     return static_cast<mask_t>(_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(quote, bslash), low)));
   }
+  static mask_t non_whitespace(const char* p) noexcept {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i ws = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'))),
+        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+    return ~static_cast<mask_t>(_mm256_movemask_epi8(ws));
+  }
   static void copy(char* dst, const char* src) noexcept {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)));
   }

@@ -25,6 +25,12 @@ struct avx512 {
     }
     return quote | bslash | low;
   }
+  static mask_t non_whitespace(const char* p) noexcept {
+    const __m512i v = _mm512_loadu_si512(p);
+    const __mmask64 ws = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n')) |
+                         _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t'));
+    return ~ws;
+  }
   static void copy(char* dst, const char* src) noexcept { _mm512_storeu_si512(dst, _mm512_loadu_si512(src)); }
   static unsigned first(mask_t m) noexcept { return static_cast<unsigned>(std::countr_zero(m)); }
 };

@@ -25,6 +25,13 @@ struct sse2 {
     }
     return static_cast<mask_t>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, bslash), low)));
   }
+  // Bit i set when byte i is not JSON whitespace (' ', '\n', '\r', '\t').
+  static mask_t non_whitespace(const char* p) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+    return static_cast<mask_t>(_mm_movemask_epi8(ws)) ^ 0xFFFFu;
+  }
   static void copy(char* dst, const char* src) noexcept {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), _mm_loadu_si128(reinterpret_cast<const __m128i*>(src)));
   }

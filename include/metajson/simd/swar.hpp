@@ -29,6 +29,14 @@ struct swar {
     if constexpr (NonAscii) m |= x;
     return m & highs;
   }
+  // High bit set in each byte that is not JSON whitespace (' ', '\n', '\r', '\t'). Exact for
+  // every byte: the per-byte non-zero test below never carries into the next byte.
+  static mask_t non_whitespace(const char* p) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, low7 = 0x7F7F7F7F7F7F7F7Full, highs = 0x8080808080808080ull;
+    const std::uint64_t x = load(p);
+    auto nonzero = [&](std::uint64_t t) { return (((t & low7) + low7) | t) & highs; };
+    return nonzero(x ^ (ones * ' ')) & nonzero(x ^ (ones * '\n')) & nonzero(x ^ (ones * '\r')) & nonzero(x ^ (ones * '\t'));
+  }
   static void copy(char* dst, const char* src) noexcept { std::memcpy(dst, src, 8); }
   static unsigned first(mask_t m) noexcept { return static_cast<unsigned>(std::countr_zero(m)) / 8; }
 };

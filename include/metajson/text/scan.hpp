@@ -43,4 +43,28 @@ METAJSON_ALWAYS_INLINE const char* find_special(const char* p, const char* end) 
 #endif
 }
 
+// Returns the first byte in [p, end) that is not JSON whitespace, or end.
+template <class K>
+inline const char* find_non_whitespace_with(const char* p, const char* end) noexcept {
+  constexpr std::size_t w = K::width;
+  while (static_cast<std::size_t>(end - p) >= w) {
+    const auto m = K::non_whitespace(p);
+    if (m != 0) return p + K::first(m);
+    p += w;
+  }
+  for (; p < end; ++p)
+    if (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') return p;
+  return end;
+}
+
+inline const char* find_non_whitespace(const char* p, const char* end) noexcept {
+#if defined(METAJSON_ABLATION_NO_SIMD_READ)
+  for (; p < end; ++p)
+    if (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') return p;
+  return end;
+#else
+  return find_non_whitespace_with<simd::native>(p, end);
+#endif
+}
+
 }  // namespace metajson::detail

@@ -107,7 +107,7 @@ struct writer<family::tuple> {
           p = newline_indent<O.indent>(c, p, c.depth);
           p = write_value<O>(c, p, std::get<i>(v));
         } else {
-          p = write_prefixed<O>(c, p, i == 0 ? std::string_view() : std::string_view(","), std::get<i>(v));
+          p = write_prefixed<O>(c, p, std::string_view(",", i == 0 ? 0 : 1), std::get<i>(v));
         }
         if (METAJSON_UNLIKELY(p == nullptr)) return push_index(c, i);
       }
