@@ -119,14 +119,12 @@ inline const char* read_object(read_context& c, const char* p, T& v) {
         }
         seen[u / 64] |= std::uint64_t{1} << (u % 64);
         next = u + 1;
+        // Compares with constant indices, which the compiler turns into a jump table.
         const char* r = nullptr;
-        std::size_t i = 0;
-        template for (constexpr std::meta::info m : reflect::members_of<T>()) {
-          if (i++ == u) {
-            r = read_member_value<O, m>(c, p, v.[:m:]);
-            if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[u].view());
-          }
+        template for (constexpr std::size_t k : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+          if (u == k) r = read_member_value<O, reflect::members_of<T>()[k]>(c, p, v.[:reflect::members_of<T>()[k]:]);
         }
+        if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[u].view());
         p = r;
       } else {
         bool ignorable = false;  // the tag key of a tagged variant's object

@@ -108,28 +108,34 @@ template <options O>
 inline const char* read_string_into(read_context& c, const char* p, std::string& out) {
   out.clear();
   ++p;
+  const char* run = p;  // start of the bytes not yet appended
   for (;;) {
     const char* q = find_special<check_utf8<O>>(p, c.end);
-    out.append(p, q);
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
     const auto u = static_cast<unsigned char>(*q);
-    if (METAJSON_LIKELY(u == '"')) return q + 1;
+    if (METAJSON_LIKELY(u == '"')) {
+      out.append(run, q);
+      return q + 1;
+    }
     if (u == '\\') {
+      out.append(run, q);
       p = read_escape(c, q, out);
       if (!p) return nullptr;
+      run = p;
     } else if (u < 0x20) {
       return c.fail(error_code::invalid_string, q, "byte 0x" + std::string(1, "0123456789abcdef"[u >> 4]) + "0123456789abcdef"[u & 15]);
-    } else {  // >= 0x80, validating
+    } else {  // >= 0x80, validating: valid sequences stay in the run and are appended with it
       const auto* uq = reinterpret_cast<const unsigned char*>(q);
       const auto* uend = reinterpret_cast<const unsigned char*>(c.end);
       do {
         const utf8_step st = utf8_check_sequence(uq, uend);
         if (METAJSON_LIKELY(st.length > 0)) {
-          out.append(reinterpret_cast<const char*>(uq), static_cast<std::size_t>(st.length));
           uq += st.length;
         } else if constexpr (O.utf8 == utf8_policy::replace) {
+          out.append(run, reinterpret_cast<const char*>(uq));
           out.append("\xEF\xBF\xBD", 3);
           uq += st.bad;
+          run = reinterpret_cast<const char*>(uq);
         } else {
           return c.fail(error_code::invalid_utf8, reinterpret_cast<const char*>(uq));
         }
