@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "../detail/macros.hpp"
 #include "itoa.hpp"
@@ -89,6 +90,27 @@ METAJSON_ALWAYS_INLINE decimal_fp strip_zeros(std::uint64_t f, int e) noexcept {
   return {f, e};
 }
 
+// The last step of Schubfach, shared by both widths: from the scaled value vb and the interval
+// bounds vbl, vbr (all times 4), pick the shortest decimal in the interval, else the closest.
+template <class U>
+METAJSON_ALWAYS_INLINE decimal_fp schubfach_choose(U vb, U vbl, U vbr, U out, int k) noexcept {
+  const U s = vb >> 2;
+  if (s >= 10) {  // (Java requires two digits and tests s >= 100; shortest needs 10)
+    const U sp10 = 10 * (s / 10);
+    const U tp10 = sp10 + 10;
+    const bool upin = vbl + out <= sp10 << 2;
+    const bool wpin = (tp10 << 2) + out <= vbr;
+    if (upin != wpin) return strip_zeros(upin ? sp10 : tp10, k);
+  }
+  const U t = s + 1;
+  const bool uin = vbl + out <= s << 2;
+  const bool win = (t << 2) + out <= vbr;
+  if (uin != win) return strip_zeros(uin ? s : t, k);
+  using S = std::make_signed_t<U>;
+  const S cmp = static_cast<S>(vb - ((s + t) << 1));
+  return strip_zeros(cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k);
+}
+
 // Schubfach core for binary64: c * 2^q, c > 0.
 inline decimal_fp schubfach64(int q, std::uint64_t c) noexcept {
   constexpr std::uint64_t c_min = std::uint64_t{1} << 52;
@@ -110,20 +132,7 @@ inline decimal_fp schubfach64(int q, std::uint64_t c) noexcept {
   const std::uint64_t vb = round_to_odd(g[0], g[1], cb << h);
   const std::uint64_t vbl = round_to_odd(g[0], g[1], cbl << h);
   const std::uint64_t vbr = round_to_odd(g[0], g[1], cbr << h);
-  const std::uint64_t s = vb >> 2;
-  if (s >= 10) {  // (Java requires two digits and tests s >= 100; shortest needs 10)
-    const std::uint64_t sp10 = 10 * (s / 10);
-    const std::uint64_t tp10 = sp10 + 10;
-    const bool upin = vbl + out <= sp10 << 2;
-    const bool wpin = (tp10 << 2) + out <= vbr;
-    if (upin != wpin) return strip_zeros(upin ? sp10 : tp10, k);
-  }
-  const std::uint64_t t = s + 1;
-  const bool uin = vbl + out <= s << 2;
-  const bool win = (t << 2) + out <= vbr;
-  if (uin != win) return strip_zeros(uin ? s : t, k);
-  const std::int64_t cmp = static_cast<std::int64_t>(vb - ((s + t) << 1));
-  return strip_zeros(cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k);
+  return schubfach_choose<std::uint64_t>(vb, vbl, vbr, out, k);
 }
 
 // Schubfach core for binary32: c * 2^q, c > 0.
@@ -147,20 +156,7 @@ inline decimal_fp schubfach32(int q, std::uint32_t c) noexcept {
   const std::uint32_t vb = round_to_odd32(g, cb << h);
   const std::uint32_t vbl = round_to_odd32(g, cbl << h);
   const std::uint32_t vbr = round_to_odd32(g, cbr << h);
-  const std::uint32_t s = vb >> 2;
-  if (s >= 10) {  // (Java requires two digits and tests s >= 100; shortest needs 10)
-    const std::uint32_t sp10 = 10 * (s / 10);
-    const std::uint32_t tp10 = sp10 + 10;
-    const bool upin = vbl + out <= sp10 << 2;
-    const bool wpin = (tp10 << 2) + out <= vbr;
-    if (upin != wpin) return strip_zeros(upin ? sp10 : tp10, k);
-  }
-  const std::uint32_t t = s + 1;
-  const bool uin = vbl + out <= s << 2;
-  const bool win = (t << 2) + out <= vbr;
-  if (uin != win) return strip_zeros(uin ? s : t, k);
-  const std::int32_t cmp = static_cast<std::int32_t>(vb - ((s + t) << 1));
-  return strip_zeros(cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k);
+  return schubfach_choose<std::uint32_t>(vb, vbl, vbr, out, k);
 }
 
 // Shortest decimal of a finite, non-zero double's magnitude.

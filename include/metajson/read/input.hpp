@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../detail/macros.hpp"
+#include "../detail/path.hpp"
 #include "../error.hpp"
 #include "../options.hpp"
 #include "../simd/config.hpp"
@@ -86,23 +87,13 @@ METAJSON_NOINLINE inline std::nullptr_t expected(read_context& c, const char* p,
                 "expected " + std::string(what) + ", found " + found);
 }
 
+// Appends a path segment while an error unwinds (never on success).
 METAJSON_NOINLINE inline std::nullptr_t push_read_index(read_context& c, std::size_t i) {
-  c.path.push_back("[" + std::to_string(i) + "]");
+  c.path.push_back(index_segment(i));
   return nullptr;
 }
 METAJSON_NOINLINE inline std::nullptr_t push_read_key(read_context& c, std::string_view k) {
-  bool ident = !k.empty() && !(k[0] >= '0' && k[0] <= '9');
-  for (char ch : k) ident = ident && ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_');
-  if (ident) {
-    c.path.push_back("." + std::string(k));
-  } else {
-    std::string s = "[\"";
-    for (char ch : k) {
-      if (ch == '"' || ch == '\\') s += '\\';
-      s += ch;
-    }
-    c.path.push_back(s + "\"]");
-  }
+  c.path.push_back(key_segment(k));
   return nullptr;
 }
 

@@ -58,40 +58,45 @@ inline std::nullptr_t push_map_key(write_context& c, const K& k) {
   }
 }
 
+// Writes a range of (key, value) pairs as a JSON object: maps, and metajson::value's objects.
+template <options O, class R>
+inline char* write_pairs(write_context& c, char* p, const R& pairs) {
+  if (std::ranges::empty(pairs)) {
+    p = ensure(c, p, 2);
+    std::memcpy(p, "{}", 2);
+    return p + 2;
+  }
+  p = ensure(c, p, 1);
+  *p++ = '{';
+  if constexpr (O.pretty) ++c.depth;
+  bool first = true;
+  for (const auto& [k, v] : pairs) {
+    if (!first) {
+      p = ensure(c, p, 1);
+      *p++ = ',';
+    }
+    first = false;
+    if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
+    p = write_map_key<O>(c, p, k);
+    if (METAJSON_LIKELY(p != nullptr)) p = write_value<O>(c, p, v);
+    if (METAJSON_UNLIKELY(p == nullptr)) return push_map_key(c, k);
+  }
+  if constexpr (O.pretty) {
+    --c.depth;
+    p = newline_indent<O.indent>(c, p, c.depth);
+  }
+  p = ensure(c, p, 1);
+  *p++ = '}';
+  return p;
+}
+
 template <>
 struct writer<family::map> {
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& m) {
-    using K = std::remove_cvref_t<typename T::key_type>;
-    static_assert(map_key<K>, "metajson: map keys must be strings, integers, enums, char or bool (JSON keys are strings)");
-    if (std::ranges::empty(m)) {
-      p = ensure(c, p, 2);
-      std::memcpy(p, "{}", 2);
-      return p + 2;
-    }
-    p = ensure(c, p, 1);
-    *p++ = '{';
-    if constexpr (O.pretty) ++c.depth;
-    bool first = true;
-    for (const auto& [k, v] : m) {
-      if (!first) {
-        p = ensure(c, p, 1);
-        *p++ = ',';
-      }
-      first = false;
-      if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
-      p = write_map_key<O>(c, p, k);
-      if (METAJSON_UNLIKELY(p == nullptr)) return push_map_key(c, k);
-      p = write_value<O>(c, p, v);
-      if (METAJSON_UNLIKELY(p == nullptr)) return push_map_key(c, k);
-    }
-    if constexpr (O.pretty) {
-      --c.depth;
-      p = newline_indent<O.indent>(c, p, c.depth);
-    }
-    p = ensure(c, p, 1);
-    *p++ = '}';
-    return p;
+    static_assert(map_key<std::remove_cvref_t<typename T::key_type>>,
+                  "metajson: map keys must be strings, integers, enums, char or bool (JSON keys are strings)");
+    return write_pairs<O>(c, p, m);
   }
 };
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../detail/macros.hpp"
+#include "../detail/path.hpp"
 #include "../error.hpp"
 
 namespace metajson::detail {
@@ -61,26 +62,11 @@ METAJSON_ALWAYS_INLINE char* ensure(write_context& c, char* p, std::size_t n) {
 
 // Appends a path segment while an error unwinds (never on success).
 METAJSON_NOINLINE inline std::nullptr_t push_index(write_context& c, std::size_t i) {
-  c.path.push_back("[" + std::to_string(i) + "]");
+  c.path.push_back(index_segment(i));
   return nullptr;
 }
-inline bool is_identifier_key(std::string_view k) {
-  if (k.empty()) return false;
-  for (char ch : k)
-    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_')) return false;
-  return !(k[0] >= '0' && k[0] <= '9');
-}
 METAJSON_NOINLINE inline std::nullptr_t push_key(write_context& c, std::string_view k) {
-  if (is_identifier_key(k)) {
-    c.path.push_back("." + std::string(k));
-  } else {
-    std::string s = "[\"";
-    for (char ch : k) {
-      if (ch == '"' || ch == '\\') s += '\\';
-      s += ch;
-    }
-    c.path.push_back(s + "\"]");
-  }
+  c.path.push_back(key_segment(k));
   return nullptr;
 }
 

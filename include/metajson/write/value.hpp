@@ -44,36 +44,7 @@ struct writer<family::dynamic> {
       case 4: return write_float_marked<O>(c, p, std::get<4>(s));  // "1.0", not "1"
       case 5: return write_value<O>(c, p, std::get<5>(s));
       case 6: return write_value<O>(c, p, std::get<6>(s));
-      default: {
-        const auto& obj = std::get<7>(s);
-        if (obj.empty()) {
-          p = ensure(c, p, 2);
-          std::memcpy(p, "{}", 2);
-          return p + 2;
-        }
-        p = ensure(c, p, 1);
-        *p++ = '{';
-        if constexpr (O.pretty) ++c.depth;
-        bool first = true;
-        for (const auto& [k, val] : obj) {
-          if (!first) {
-            p = ensure(c, p, 1);
-            *p++ = ',';
-          }
-          first = false;
-          if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
-          p = write_map_key<O>(c, p, k);
-          if (p) p = write_value<O>(c, p, val);
-          if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, k);
-        }
-        if constexpr (O.pretty) {
-          --c.depth;
-          p = newline_indent<O.indent>(c, p, c.depth);
-        }
-        p = ensure(c, p, 1);
-        *p++ = '}';
-        return p;
-      }
+      default: return write_pairs<O>(c, p, std::get<7>(s));  // order and duplicates kept
     }
   }
 };
