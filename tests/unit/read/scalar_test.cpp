@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <vector>
 
 namespace {
 
@@ -53,6 +54,37 @@ TEST(ReadScalar, IntegersAtLimits) {
   expect_read<unsigned __int128>("340282366920938463463374607431768211455", ~static_cast<unsigned __int128>(0));
   expect_read_fails<unsigned __int128>("340282366920938463463374607431768211456", error_code::number_out_of_range);
   expect_read_fails<std::uint64_t>("123456789012345678901234567890", error_code::number_out_of_range);
+}
+
+TEST(ReadScalar, IntegersAgainstFromChars) {
+  // Every length 1-20 (the eight-at-a-time path and its scalar tail), both signs, followed by
+  // a delimiter or nothing.
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 300000; ++i) {
+    const int len = 1 + static_cast<int>(rng() % 20);
+    std::string digits(static_cast<std::size_t>(len), '0');
+    for (auto& ch : digits) ch = static_cast<char>('0' + rng() % 10);
+    if (len > 1 && digits[0] == '0') digits[0] = '1';
+    const std::string text = (rng() % 2 ? "-" : "") + digits;
+    const std::string json = "[" + text + (rng() % 2 ? "]" : " ]");
+    std::int64_t ref = 0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), ref);
+    auto ours = metajson::try_from<std::vector<std::int64_t>>(json);
+    if (r.ec == std::errc()) {
+      ASSERT_TRUE(ours.has_value()) << json << ": " << ours.error().message();
+      ASSERT_EQ((*ours)[0], ref) << json;
+    } else {
+      ASSERT_FALSE(ours.has_value()) << json;
+      ASSERT_EQ(ours.error().code(), error_code::number_out_of_range) << json;
+    }
+    std::uint64_t uref = 0;
+    const auto ur = std::from_chars(digits.data(), digits.data() + digits.size(), uref);
+    auto uours = metajson::try_from<std::uint64_t>(digits);
+    ASSERT_EQ(uours.has_value(), ur.ec == std::errc()) << digits;
+    if (uours) {
+      ASSERT_EQ(*uours, uref) << digits;
+    }
+  }
 }
 
 TEST(ReadScalar, IntegerErrorsNameTheProblem) {
