@@ -1,7 +1,8 @@
 // Read-side name lookup, prepared at compile time: a perfect hash of a fixed set of names
 // (the JSON keys of a struct, or the names of an enum's enumerators) into a small table.
-// Looking a key up costs one hash of its bytes, one table load and one compare; no linear
-// scan over the names, whatever their number.
+// Looking a key up costs one hash (of four bytes and the length, or of every byte when that
+// is not collision-free for these names), one table load and one compare; no linear scan over
+// the names, whatever their number.
 #pragma once
 
 #include <array>
@@ -36,8 +37,22 @@ struct static_name {
   constexpr std::string_view view() const noexcept { return {data, size}; }
 };
 
+// The cheap hash: length, first, middle and last byte, mixed by one multiplication. It is
+// collision-free for most sets of names; when it is not for some set, the table falls back to
+// name_hash over every byte.
+constexpr std::uint32_t cheap_hash(std::string_view s, std::uint32_t seed) noexcept {
+  const std::size_t n = s.size();
+  const std::uint32_t a = n ? static_cast<unsigned char>(s[0]) : 0;
+  const std::uint32_t m = n ? static_cast<unsigned char>(s[n / 2]) : 0;
+  const std::uint32_t b = n ? static_cast<unsigned char>(s[n - 1]) : 0;
+  std::uint32_t h = (static_cast<std::uint32_t>(n) << 24) ^ (a << 16) ^ (m << 8) ^ b;
+  h *= 0x9E3779B1u ^ (seed * 0x85EBCA6Bu);
+  return h ^ (h >> 15);
+}
+
 template <std::size_t N>
 struct name_table {
+  bool cheap = true;  // which hash the table was built with
   std::uint32_t seed = 0;
   std::uint32_t mask = 0;
   std::array<std::int16_t, (N < 2 ? 4 : std::bit_ceil(2 * N))> slots{};  // name index or -1
@@ -52,17 +67,21 @@ template <std::size_t N>
 consteval name_table<N> build_name_table(std::span<const static_name> names) {
   name_table<N> t;
   t.mask = static_cast<std::uint32_t>(t.slots.size() - 1);
-  for (std::uint32_t seed = 0; seed < 100000; ++seed) {
-    for (auto& s : t.slots) s = -1;
-    bool ok = true;
-    for (std::size_t i = 0; i < N && ok; ++i) {
-      const auto slot = name_hash(names[i].view(), seed) & t.mask;
-      if (t.slots[slot] != -1) ok = false;
-      else t.slots[slot] = static_cast<std::int16_t>(i);
-    }
-    if (ok) {
-      t.seed = seed;
-      return t;
+  for (int pass = 0; pass < 2; ++pass) {
+    t.cheap = pass == 0;
+    for (std::uint32_t seed = 0; seed < (t.cheap ? 2000u : 100000u); ++seed) {
+      for (auto& s : t.slots) s = -1;
+      bool ok = true;
+      for (std::size_t i = 0; i < N && ok; ++i) {
+        const auto h = t.cheap ? cheap_hash(names[i].view(), seed) : name_hash(names[i].view(), seed);
+        const auto slot = h & t.mask;
+        if (t.slots[slot] != -1) ok = false;
+        else t.slots[slot] = static_cast<std::int16_t>(i);
+      }
+      if (ok) {
+        t.seed = seed;
+        return t;
+      }
     }
   }
   error_two_keys_of_a_struct_or_names_of_an_enum_are_identical();
@@ -91,9 +110,11 @@ consteval std::span<const static_name> enumerator_names() {
   return std::define_static_array(v);
 }
 
-template <std::size_t N>
-METAJSON_ALWAYS_INLINE int probe(const name_table<N>& table, std::span<const static_name> names, std::string_view key) noexcept {
-  const int i = table.slots[name_hash(key, table.seed) & table.mask];
+template <const auto& Table>
+METAJSON_ALWAYS_INLINE int probe(std::span<const static_name> names, std::string_view key) noexcept {
+  constexpr auto& table = Table;
+  const std::uint32_t h = table.cheap ? cheap_hash(key, table.seed) : name_hash(key, table.seed);
+  const int i = table.slots[h & table.mask];
   if (i < 0) return -1;
   const std::string_view cand = names[static_cast<std::size_t>(i)].view();
   return cand.size() == key.size() && std::memcmp(cand.data(), key.data(), key.size()) == 0 ? i : -1;
@@ -115,14 +136,14 @@ struct enumerator_lookup {
 template <class T>
 METAJSON_ALWAYS_INLINE int find_member(std::string_view key) noexcept {
   if constexpr (member_lookup<T>::names.empty()) return -1;
-  else return probe(member_lookup<T>::table, member_lookup<T>::names, key);
+  else return probe<member_lookup<T>::table>(member_lookup<T>::names, key);
 }
 
 // Returns the index of `key` among E's enumerator names, or -1.
 template <class E>
 METAJSON_ALWAYS_INLINE int find_enumerator(std::string_view key) noexcept {
   if constexpr (enumerator_lookup<E>::names.empty()) return -1;
-  else return probe(enumerator_lookup<E>::table, enumerator_lookup<E>::names, key);
+  else return probe<enumerator_lookup<E>::table>(enumerator_lookup<E>::names, key);
 }
 
 }  // namespace metajson::detail::reflect

@@ -33,6 +33,24 @@ TEST(ReadObject, AnyKeyOrderAndWhitespace) {
   expect_read<Person>("{}", Person{});
 }
 
+// Keys alike in length, first, middle and last byte defeat the cheap hash: the table must fall
+// back to hashing every byte, and still find each key in any order.
+struct Alike {
+  int aXbYc = 0;
+  int aYbXc = 0;
+  int aZbZc = 0;
+  bool operator==(const Alike&) const = default;
+};
+enum class AlikeEnum { aXbYc, aYbXc };
+
+TEST(ReadObject, KeysThatCollideInTheCheapHash) {
+  static_assert(!metajson::detail::reflect::member_lookup<Alike>::table.cheap);
+  expect_read<Alike>(R"({"aZbZc":3,"aYbXc":2,"aXbYc":1})", Alike{1, 2, 3});
+  expect_read_fails<Alike, metajson::options{.unknown_keys = metajson::unknown_key_policy::error}>(R"({"aWbWc":1})", error_code::unknown_key);
+  expect_read<AlikeEnum>(R"("aYbXc")", AlikeEnum::aYbXc);
+  static_assert(metajson::detail::reflect::member_lookup<Person>::table.cheap);
+}
+
 TEST(ReadObject, UnknownKeysAreSkippedButValidated) {
   expect_read<Point>(R"({"x":1,"extra":{"deep":[1,2,{"a":null}]},"y":2})", Point{1, 2});
   expect_read_fails<Point>(R"({"x":1,"extra":[1,,2],"y":2})", error_code::syntax_error);
