@@ -9,7 +9,7 @@
 // Layout follows std::to_chars' shortest form (plain or scientific, whichever is shorter, plain
 // on a tie), except that the exponent is written JSON-style without '+' and leading zeros
 // ("1e22", "5e-324"), so the output is never longer than std::to_chars'.
-// METAJSON_ABLATION_NO_FAST_DTOA routes everything through std::to_chars.
+// METAJSON_ABLATION_NO_FAST_DTOA takes the digits from std::to_chars instead (same output).
 #pragma once
 
 #include <bit>
@@ -249,13 +249,36 @@ inline char* write_decimal(char* p, decimal_fp d) noexcept {
   return p;
 }
 
+#if defined(METAJSON_ABLATION_NO_FAST_DTOA)
+// Ablation: the shortest digits come from std::to_chars (scientific form, then read back into
+// digits and exponent), so only the digit generation changes and the layout stays ours.
+template <class F>
+inline decimal_fp to_decimal_via_to_chars(F v) noexcept {
+  char buf[64];
+  const char* end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific).ptr;
+  std::uint64_t f = 0;
+  int frac_digits = 0;
+  const char* q = buf;
+  bool after_point = false;
+  for (; q < end && *q != 'e'; ++q) {
+    if (*q == '.') {
+      after_point = true;
+      continue;
+    }
+    f = f * 10 + static_cast<std::uint64_t>(*q - '0');
+    frac_digits += after_point;
+  }
+  int e = 0;
+  const bool neg = q + 1 < end && q[1] == '-';
+  for (q += 2; q < end; ++q) e = e * 10 + (*q - '0');
+  return strip_zeros(f, (neg ? -e : e) - frac_digits);
+}
+#endif
+
 // Writes the shortest round-trip text of a finite double or float; returns the end.
 // At most 25 bytes ("-2.2250738585072014e-308" is 24).
 template <class F>
 METAJSON_ALWAYS_INLINE char* write_float(char* p, F v) noexcept {
-#if defined(METAJSON_ABLATION_NO_FAST_DTOA)
-  return std::to_chars(p, p + 32, v).ptr;
-#else
   if (std::signbit(v)) {
     *p++ = '-';
     v = -v;
@@ -264,6 +287,9 @@ METAJSON_ALWAYS_INLINE char* write_float(char* p, F v) noexcept {
     *p = '0';
     return p + 1;
   }
+#if defined(METAJSON_ABLATION_NO_FAST_DTOA)
+  return write_decimal(p, to_decimal_via_to_chars(v));
+#else
   return write_decimal(p, to_decimal(v));
 #endif
 }
