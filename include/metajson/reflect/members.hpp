@@ -120,8 +120,4 @@ consteval std::string type_tag_name() {
   return std::string(std::meta::display_string_of(^^T));
 }
 
-template <class T>
-inline constexpr bool is_reflectable_class =
-    std::is_class_v<T> && !std::is_union_v<T> && std::is_default_constructible_v<T>;
-
 }  // namespace metajson::detail::reflect

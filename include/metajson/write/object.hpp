@@ -130,7 +130,6 @@ struct writer<family::object> {
 
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& v) {
-    static_assert(reflect::is_reflectable_class<T> || true);
     constexpr auto ms = reflect::members_of<T>();
     constexpr std::size_t n = ms.size();
     if constexpr (n == 0) {

@@ -66,10 +66,6 @@ struct writer<family::range> {
         if (METAJSON_UNLIKELY(p == nullptr)) return push_index(c, i);
         ++i;
       }
-      if (i == 0) {
-        *p++ = ']';
-        return p;
-      }
       *p++ = ']';
       return p;
     } else {
