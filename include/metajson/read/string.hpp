@@ -9,6 +9,7 @@
 
 #include "../text/scan.hpp"
 #include "../text/utf8.hpp"
+#include "../text/utf8_avx2.hpp"
 #include "dispatch.hpp"
 
 namespace metajson::detail {
@@ -102,6 +103,17 @@ inline const char* read_escape(read_context& c, const char* p, Out& out) {
 template <options O>
 inline constexpr bool check_utf8 = O.utf8 != utf8_policy::unchecked;
 
+// At a byte >= 0x80 inside a string: when the stretch up to the next quote, backslash or
+// control byte is long, checks it in bulk (AVX2 when available) and returns its end; returns
+// nullptr when it is short or not valid (the caller then goes sequence by sequence, which
+// also finds the exact position of an error).
+inline const char* bulk_valid_run(const char* q, const char* end) noexcept {
+  if (static_cast<std::size_t>(end - q) < utf8_bulk_threshold) return nullptr;
+  const char* stop = find_special<false>(q, end);
+  if (static_cast<std::size_t>(stop - q) < utf8_bulk_threshold) return nullptr;
+  return utf8_valid(q, static_cast<std::size_t>(stop - q)) ? stop : nullptr;
+}
+
 // Reads the string at p (p[0] == '"') into out (cleared first). Returns the position after
 // the closing quote.
 template <options O>
@@ -125,6 +137,10 @@ inline const char* read_string_into(read_context& c, const char* p, std::string&
     } else if (u < 0x20) {
       return c.fail(error_code::invalid_string, q, "byte 0x" + std::string(1, "0123456789abcdef"[u >> 4]) + "0123456789abcdef"[u & 15]);
     } else {  // >= 0x80, validating: valid sequences stay in the run and are appended with it
+      if (const char* r = bulk_valid_run(q, c.end)) {
+        p = r;
+        continue;
+      }
       const auto* uq = reinterpret_cast<const unsigned char*>(q);
       const auto* uend = reinterpret_cast<const unsigned char*>(c.end);
       do {
@@ -162,6 +178,10 @@ inline const char* skip_string(read_context& c, const char* p) {
     } else if (u < 0x20) {
       return c.fail(error_code::invalid_string, q);
     } else {
+      if (const char* r = bulk_valid_run(q, c.end)) {
+        p = r;
+        continue;
+      }
       const auto* uq = reinterpret_cast<const unsigned char*>(q);
       const auto* uend = reinterpret_cast<const unsigned char*>(c.end);
       do {

@@ -15,6 +15,7 @@
 #include "../simd/config.hpp"
 #include "escape_scalar.hpp"
 #include "utf8.hpp"
+#include "utf8_avx2.hpp"
 
 namespace metajson::detail {
 
@@ -22,6 +23,19 @@ inline constexpr std::size_t escape_slack = 64;
 
 // Worst-case output size of escape() for n input bytes.
 constexpr std::size_t escaped_size_bound(std::size_t n) noexcept { return 6 * n + escape_slack; }
+
+template <class K, utf8_mode Mode>
+inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept;
+
+// Kept out of line so the scanning loop stays small: when [src, end) is valid UTF-8 (checked in
+// bulk), escapes it without further checks and returns the end; else returns nullptr.
+template <class K>
+METAJSON_NOINLINE char* escape_rest_if_valid(char* dst, const char* src, const char* end) noexcept {
+  const std::size_t n = static_cast<std::size_t>(end - src);
+  if (!utf8_valid(src, n)) return nullptr;
+  std::size_t unused = 0;
+  return escape_with<K, utf8_mode::unchecked>(dst, src, n, &unused);
+}
 
 // Escapes n bytes of src into dst with kernel K. Returns the end, or nullptr when Mode is
 // validate and the text is not UTF-8 (then *bad is the offset of the first invalid byte).
@@ -63,6 +77,11 @@ inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t*
       continue;
     }
     if constexpr (non_ascii) {
+      // Non-ASCII text: when the rest of the string is long, check all of it at once (AVX2 when
+      // the CPU has it) and, if it is valid, finish with the unchecked escaper.
+      if (static_cast<std::size_t>(end - src) >= utf8_bulk_threshold) {
+        if (char* r = escape_rest_if_valid<K>(dst, src, end)) return r;
+      }
       // A run of non-ASCII text (CJK, emoji...): stay in the scalar checker until ASCII.
       const auto* u = reinterpret_cast<const unsigned char*>(src);
       const auto* uend = reinterpret_cast<const unsigned char*>(end);

@@ -1,10 +1,13 @@
 // UTF-8 checking, exhaustively over every 1-, 2- and 3-byte sequence against a decoder
 // written from RFC 3629's definition.
 #include <metajson/text/utf8.hpp>
+#include <metajson/text/utf8_avx2.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
+#include <string>
 #include <vector>
 
 namespace {
@@ -66,6 +69,45 @@ TEST(Utf8, FourByteSequencesWordPath) {
           const bool ours = metajson::detail::utf8_first_invalid(reinterpret_cast<const char*>(b), 8) == 8;
           ASSERT_EQ(ours, reference_valid(b, 8)) << std::hex << lead << " " << c1 << " " << c2 << " " << c3;
         }
+}
+
+// The bulk checker (AVX2 when the CPU has it) against the reference: every 1-2 byte sequence
+// and sampled 3-4 byte ones, at offsets that straddle the 16-byte lanes and 32-byte blocks, and
+// random mixes of valid and corrupted text.
+TEST(Utf8, BulkCheckerAgreesWithTheReference) {
+  auto check = [](const std::string& s) {
+    const bool ref = reference_valid(reinterpret_cast<const unsigned char*>(s.data()), static_cast<int>(s.size()));
+    ASSERT_EQ(metajson::detail::utf8_valid(s.data(), s.size()), ref) << testing::PrintToString(s);
+  };
+  for (int len = 1; len <= 2; ++len)
+    for (long v = 0; v < (1L << (8 * len)); ++v)
+      for (int off : {0, 15, 30, 31, 62}) {
+        std::string s(static_cast<std::size_t>(off), 'a');
+        for (int i = 0; i < len; ++i) s += static_cast<char>(v >> (8 * i));
+        if (v % 3 == 0) s += "bcdef";
+        check(s);
+      }
+  std::vector<unsigned> cont = {0x00, 0x41, 0x7F, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF};
+  for (unsigned lead = 0xC0; lead <= 0xFF; ++lead)
+    for (unsigned c1 : cont)
+      for (unsigned c2 : cont)
+        for (unsigned c3 : cont)
+          for (int off : {0, 29, 30}) {
+            std::string s(static_cast<std::size_t>(off), 'a');
+            s += static_cast<char>(lead);
+            s += static_cast<char>(c1);
+            s += static_cast<char>(c2);
+            s += static_cast<char>(c3);
+            check(s);
+          }
+  std::mt19937 rng(3);
+  const char* pieces[] = {"a", "\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\xed\x9f\xbf", "\xee\x80\x80", "\xf4\x8f\xbf\xbf"};
+  for (int t = 0; t < 100000; ++t) {
+    std::string s;
+    for (int k = static_cast<int>(rng() % 60); k > 0; --k) s += pieces[rng() % 7];
+    if (rng() % 3 == 0 && !s.empty()) s[rng() % s.size()] = static_cast<char>(rng());
+    check(s);
+  }
 }
 
 TEST(Utf8, FourByteBoundaries) {
