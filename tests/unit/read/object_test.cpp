@@ -1,6 +1,7 @@
 // Reading structs: key order, escaped keys, unknown / missing / duplicate keys, annotations,
 // bases, private members, tagged variants, depth limit, the talk's examples.
 #include "round_trip.hpp"
+#include "talk.hpp"
 
 #include <chrono>
 #include <map>
@@ -171,37 +172,12 @@ TEST(ReadObject, DepthLimit) {
 }
 
 // The talk's examples read back.
-struct Equipment {
-  std::string name;
-  int damage;
-  int durability;
-  bool operator==(const Equipment&) const = default;
-};
-struct Achievement {
-  std::string title;
-  std::string description;
-  bool unlocked;
-  std::chrono::system_clock::time_point unlock_time;
-  bool operator==(const Achievement&) const = default;
-};
-struct Player {
-  std::string username;
-  int level;
-  double health;
-  std::vector<std::string> inventory;
-  std::map<std::string, Equipment> equipped;
-  std::vector<Achievement> achievements;
-  std::optional<std::string> guild_name;
-  bool operator==(const Player&) const = default;
-};
 
 TEST(ReadObject, TalkPlayerRoundTrip) {
-  Player p{"Alice", 42, 99.5, {"sword", "shield"}, {{"main_hand", {"Excalibur", 100, 50}}},
-           {{"First Blood", "Defeat one enemy", true, std::chrono::system_clock::time_point{std::chrono::seconds{1700000000}}}},
-           std::nullopt};
+  const talk::Player p = talk::sample_player();
   const std::string json = metajson::to_json(p);
-  EXPECT_EQ(metajson::from<Player>(json), p);
-  EXPECT_EQ(metajson::from<Player>(metajson::to_json<{.pretty = true}>(p)), p);
+  EXPECT_EQ(metajson::from<talk::Player>(json), p);
+  EXPECT_EQ(metajson::from<talk::Player>(metajson::to_json<{.pretty = true}>(p)), p);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 // Reflected structs: declaration order, nesting, bases, private members, annotations.
+#include "talk.hpp"
 #include "write_check.hpp"
 
 #include <optional>
@@ -147,32 +148,9 @@ TEST(WriteObject, ErrorPath) {
 }
 
 // The talk's examples serialize with zero annotations.
-struct Equipment {
-  std::string name;
-  int damage;
-  int durability;
-};
-struct Achievement {
-  std::string title;
-  std::string description;
-  bool unlocked;
-  std::chrono::system_clock::time_point unlock_time;
-};
-struct Player {
-  std::string username;
-  int level;
-  double health;
-  std::vector<std::string> inventory;
-  std::map<std::string, Equipment> equipped;
-  std::vector<Achievement> achievements;
-  std::optional<std::string> guild_name;
-};
 
 TEST(WriteObject, TalkPlayer) {
-  Player p{"Alice", 42, 99.5, {"sword", "shield"}, {{"main_hand", {"Excalibur", 100, 50}}},
-           {{"First Blood", "Defeat one enemy", true, std::chrono::system_clock::time_point{std::chrono::seconds{1700000000}}}},
-           std::nullopt};
-  expect_json(p,
+  expect_json(talk::sample_player(),
               R"({"username":"Alice","level":42,"health":99.5,"inventory":["sword","shield"],)"
               R"("equipped":{"main_hand":{"name":"Excalibur","damage":100,"durability":50}},)"
               R"("achievements":[{"title":"First Blood","description":"Defeat one enemy","unlocked":true,)"
