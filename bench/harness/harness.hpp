@@ -1,0 +1,165 @@
+// The harness every benchmark program shares (bench/PROTOCOL.md is the contract it implements).
+//
+// A program registers its cases for each dataset and hands over to bench::main:
+//
+//   void cases(bench::registry& r, const bench::dataset<twitter::TwitterData>& d) {
+//     r.write("glaze", "fresh", d, [&] { std::string s; glz::write<opts>(d.value, s); return s; });
+//     r.read("glaze", "read", d, [&](twitter::TwitterData& out) { return !glz::read<opts>(out, d.input); });
+//   }
+//   int main(int argc, char** argv) { return bench::main(argc, argv, BENCH_ALL_DATASETS(cases)); }
+//
+// A write case returns its output (a std::string, or a view of a reused buffer); a read case
+// parses the dataset's input into a default-constructed struct and returns whether it succeeded.
+// The harness verifies (dumps write outputs, compares read results with ==), counts allocations,
+// times with the study's loop, and prints one JSON line per case.
+//
+// Lambdas may capture the dataset by reference (it lives as long as the program runs) but must
+// own any other state by value (`[&d, buf = std::string()]() mutable { ... }`): they are copied.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <stdexcept>
+#include <type_traits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "canada.hpp"
+#include "citm.hpp"
+#include "twitter.hpp"
+
+namespace bench {
+
+// Heap allocations (malloc, calloc, realloc, aligned forms, hence operator new) made by this
+// process so far; counted by alloc_count.cpp, which every program links.
+std::uint64_t allocation_count() noexcept;
+
+// Keeps the optimizer from discarding a result.
+inline void keep(const void* p) { asm volatile("" : : "r"(p) : "memory"); }
+
+// A dataset: the input text and the reference value (read from it by metajson, in
+// reference.cpp), which write cases serialize and read cases must reproduce.
+template <class T>
+struct dataset {
+  std::string name;   // twitter | citm | canada
+  std::string input;  // the file's bytes
+  const T& value;     // the reference struct
+};
+
+// Receives a write case's output while it is alive (see registry::write).
+struct view_sink {
+  std::string* copy = nullptr;
+  std::size_t size = 0;
+  void operator()(std::string_view v) {
+    keep(v.data());
+    size = v.size();
+    if (copy != nullptr) copy->assign(v);
+  }
+};
+
+struct case_def {
+  std::string library, variant, dataset, direction;  // direction: write | read
+  std::size_t bytes = 0;                             // read: input size; write: set by the first call
+  std::string note;
+  std::function<std::size_t()> call;                 // one timed call; returns output size (write)
+  std::function<std::string()> output;               // write: the output, for the dump
+  std::function<bool()> verify;                      // read: parse once, compare with ==
+};
+
+class registry {
+ public:
+  // Either out() -> std::string (or anything with data()/size()), or out(view_sink&) for a
+  // writer whose output lives in an object that dies with the call (it hands over a view).
+  template <class T, class F>
+  void write(std::string library, std::string variant, const dataset<T>& d, F out, std::string note = {}) {
+    case_def c{std::move(library), std::move(variant), d.name, "write", 0, std::move(note), {}, {}, {}};
+    if constexpr (std::is_invocable_v<F&, view_sink&>) {
+      c.call = [out]() mutable {
+        view_sink s;
+        out(s);
+        return s.size;
+      };
+      c.output = [out]() mutable {
+        std::string copy;
+        view_sink s{&copy};
+        out(s);
+        return copy;
+      };
+    } else {
+      c.call = [out]() mutable {
+        auto&& r = out();
+        keep(r.data());
+        return static_cast<std::size_t>(r.size());
+      };
+      c.output = [out]() mutable {
+        auto&& r = out();
+        return std::string(r.data(), r.size());
+      };
+    }
+    cases_.push_back(std::move(c));
+  }
+
+  // parse(T& out) -> bool: reads d.input into out (default-constructed each call).
+  template <class T, class F>
+  void read(std::string library, std::string variant, const dataset<T>& d, F parse, std::string note = {}) {
+    case_def c{std::move(library), std::move(variant), d.name, "read", d.input.size(), std::move(note), {}, {}, {}};
+    c.call = [parse]() mutable {
+      T out{};
+      if (!parse(out)) throw std::runtime_error("parse failed");
+      keep(&out);
+      return std::size_t{0};
+    };
+    const T* ref = &d.value;
+    c.verify = [parse, ref]() mutable {
+      T out{};
+      if (!parse(out)) throw std::runtime_error("parse failed");
+      return out == *ref;
+    };
+    cases_.push_back(std::move(c));
+  }
+
+  // A case that could not be set up (reported as an error line, like a failing case).
+  void unavailable(std::string library, std::string variant, std::string dataset, std::string direction,
+                   std::string why) {
+    errors_.push_back({std::move(library), std::move(variant), std::move(dataset), std::move(direction), std::move(why)});
+  }
+
+  std::vector<case_def>& cases() { return cases_; }
+  struct error_line {
+    std::string library, variant, dataset, direction, why;
+  };
+  std::vector<error_line>& errors() { return errors_; }
+
+ private:
+  std::vector<case_def> cases_;
+  std::vector<error_line> errors_;
+};
+
+// The reference values, read once by metajson (reference.cpp) from $data/<file>.
+const twitter::TwitterData& twitter_reference(const std::string& input);
+const citm::CitmCatalog& citm_reference(const std::string& input);
+const canada::FeatureCollection& canada_reference(const std::string& input);
+
+// What a program registers for each dataset; one overload per schema.
+struct registrar {
+  std::function<void(registry&, const dataset<twitter::TwitterData>&)> twitter;
+  std::function<void(registry&, const dataset<citm::CitmCatalog>&)> citm;
+  std::function<void(registry&, const dataset<canada::FeatureCollection>&)> canada;
+};
+
+int main(int argc, char** argv, const registrar& reg);
+
+}  // namespace bench
+
+// Registers one generic lambda/function template `cases(registry&, const dataset<T>&)` for
+// every dataset.
+#define BENCH_ALL_DATASETS(fn)                                                             \
+  ::bench::registrar {                                                                     \
+    [](::bench::registry& r, const auto& d) { fn(r, d); },                                 \
+        [](::bench::registry& r, const auto& d) { fn(r, d); },                             \
+        [](::bench::registry& r, const auto& d) { fn(r, d); },                             \
+  }
