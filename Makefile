@@ -1,11 +1,14 @@
 # The two set-up commands of the README. Both install what they need (scripts/bootstrap) first.
 #
 #   make test         bootstrap, configure, build, run every test (ctest)
-#   make bench        bootstrap, build and run the micro-benchmark (bench/)
+#   make bench        bootstrap (+ competitors), build the benchmark suite twice (-O3 and
+#                     -O3 -march=native), verify, time, write bench/REPORT.md (bench/README.md)
+#   make bench-smoke  build + verification + a few calls per case; no timing claims (in CI)
+#   make micro-bench  the micro-benchmarks of metajson's primitives
 #   make test-nosimd  the same tests (but the exhaustive float32 and install ones) with SIMD disabled
 #   make test-sanitize the same tests under ASan + UBSan (hostile inputs included)
 #
-# Build folders: build/ (tests), build-nosimd/, bench/build/.
+# Build folders: build/ (tests), build-nosimd/, build-sanitize/, bench/build/, bench/build-native/.
 
 CXX ?= g++-16
 ifeq ($(origin CXX),default)
@@ -15,7 +18,7 @@ JOBS ?= $(shell nproc)
 BUILD_TYPE ?= Release
 CTEST_ARGS ?=
 
-.PHONY: test test-nosimd test-sanitize bench bootstrap clean
+.PHONY: test test-nosimd test-sanitize bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -36,10 +39,28 @@ test-sanitize: bootstrap
 	cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE install -E exhaustive_float32 $(CTEST_ARGS)
 
-bench: bootstrap
+bootstrap-bench:
+	@scripts/bootstrap --bench
+
+# BENCH_ARGS go to bench/scripts/run.py: e.g. --runs 5, --only glaze,metajson, --callgrind.
+BENCH_ARGS ?=
+BENCH_PY = $$(if [ -x bench/build/venv/bin/python ]; then echo bench/build/venv/bin/python; else echo python3; fi)
+
+bench-build: bootstrap-bench
 	cmake -S bench -B bench/build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=Release
 	cmake --build bench/build -j $(JOBS)
+
+bench: bench-build
+	cmake -S bench -B bench/build-native -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=Release \
+	  -DMETAJSON_BENCH_NATIVE=ON
+	cmake --build bench/build-native -j $(JOBS)
+	$(BENCH_PY) bench/scripts/run.py --build bench/build --build bench/build-native $(BENCH_ARGS)
+
+bench-smoke: bench-build
+	$(BENCH_PY) bench/scripts/run.py --build bench/build --smoke $(BENCH_ARGS)
+
+micro-bench: bench-build
 	bench/build/micro_bench
 
 clean:
-	rm -rf build build-nosimd build-sanitize bench/build
+	rm -rf build build-nosimd build-sanitize bench/build bench/build-native
