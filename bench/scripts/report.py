@@ -224,6 +224,36 @@ def build_section(result: dict, charts: dict, report_dir: Path) -> list[str]:
     return out
 
 
+def summary_section(results: list[dict]) -> list[str]:
+    """metajson against the fastest other library, per build x dataset x direction: fresh rows
+    against fresh rows, reused against reused (the comparison issue 7 sets targets on)."""
+    out = ["## Summary: metajson / fastest other library", "",
+           "Median MB/s; ratio > 1 means metajson is faster. Fresh output per call against the "
+           "other libraries' fresh rows; reused buffer against their reused rows (reads have no "
+           "reused rows). Details and every row below.", ""]
+    for result in results:
+        rows = [r for r in result["rows"] if r.get("median")]
+        out += [f"**{result['build']} build** (`{result.get('flags') or '?'}`)", "",
+                "| dataset | direction | kind | metajson MB/s | fastest other | its MB/s | ratio |",
+                "|---|---|---|--:|---|--:|--:|"]
+        for dataset in _datasets(rows):
+            for direction in ("write", "read"):
+                for kind in ("fresh", "reused"):
+                    group = [r for r in rows if (r["dataset"], r["direction"]) == (dataset, direction)
+                             and is_reused(r) == (kind == "reused")]
+                    ours = [r for r in group if r["library"] == "metajson"]
+                    others = [r for r in group if r["library"] != "metajson"]
+                    if not ours or not others:
+                        continue
+                    best = max(others, key=lambda r: r["median"])
+                    m = ours[0]["median"]
+                    out.append(f"| {dataset} | {direction} | {kind} | {_num(m)} | "
+                               f"{cell(best['library'])} {cell(best['variant'])} | "
+                               f"{_num(best['median'])} | {m / best['median']:.2f} |")
+        out.append("")
+    return out
+
+
 def callgrind_section(results: list[dict]) -> list[str]:
     out = []
     for result in results:
@@ -301,6 +331,7 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
             "`from`); × metajson: median / metajson `fresh` (reads: `from`).", ""]
     if skipped:
         out += [f"Charts were skipped: {skipped}.", ""]
+    out += summary_section(results)
     for result in results:
         out += build_section(result, charts, report_dir)
     if notes:
