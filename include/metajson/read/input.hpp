@@ -30,6 +30,7 @@ struct read_context {
   std::string detail;              // set on error only
   std::vector<std::string> path;   // innermost first; set on error only
   std::string scratch;             // escaped keys are unescaped here
+  std::string unescaped;           // strings with escapes are decoded here, then assigned
 
   METAJSON_NOINLINE std::nullptr_t fail(error_code e, const char* at, std::string why = {}) {
     if (code == error_code::ok) {

@@ -38,6 +38,7 @@ inline long read_hex4(const char* p) noexcept {
 struct discard_output {
   void operator+=(char) noexcept {}
   void append(const char*, std::size_t) noexcept {}
+  void append(const char*, const char*) noexcept {}
 };
 
 // Appends code point cp as UTF-8.
@@ -114,13 +115,11 @@ inline const char* bulk_valid_run(const char* q, const char* end) noexcept {
   return utf8_valid(q, static_cast<std::size_t>(stop - q)) ? stop : nullptr;
 }
 
-// Reads the string at p (p[0] == '"') into out (cleared first). Returns the position after
-// the closing quote.
-template <options O>
-inline const char* read_string_into(read_context& c, const char* p, std::string& out) {
-  out.clear();
-  ++p;
-  const char* run = p;  // start of the bytes not yet appended
+// The general loop: from p (inside a string whose bytes from run on are not yet appended to
+// out), decodes escapes and validates UTF-8 up to the closing quote, appending to out. Returns
+// the position after the closing quote.
+template <options O, class Out>
+inline const char* read_string_rest(read_context& c, const char* p, const char* run, Out& out) {
   for (;;) {
     const char* q = find_special<check_utf8<O>>(p, c.end);
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
@@ -161,44 +160,50 @@ inline const char* read_string_into(read_context& c, const char* p, std::string&
   }
 }
 
-// Checks the string at p without keeping it (skipping, validation). Returns the position
-// after the closing quote.
+// Reads the string at p (p[0] == '"') into out (replacing its content). Returns the position
+// after the closing quote. A string without escapes (the common case) is assigned in one piece,
+// so out allocates at most once; one with escapes is decoded into the context's reused buffer
+// first, then assigned: still one allocation, never a chain of appends that regrow out.
 template <options O>
-inline const char* skip_string(read_context& c, const char* p) {
+inline const char* read_string_into(read_context& c, const char* p, std::string& out) {
   ++p;
+  const char* const start = p;
   for (;;) {
     const char* q = find_special<check_utf8<O>>(p, c.end);
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
     const auto u = static_cast<unsigned char>(*q);
-    if (METAJSON_LIKELY(u == '"')) return q + 1;
-    if (u == '\\') {
-      discard_output none;  // checked, not kept
-      p = read_escape(c, q, none);
-      if (!p) return nullptr;
-    } else if (u < 0x20) {
-      return c.fail(error_code::invalid_string, q);
-    } else {
-      if (const char* r = bulk_valid_run(q, c.end)) {
-        p = r;
-        continue;
-      }
-      const auto* uq = reinterpret_cast<const unsigned char*>(q);
-      const auto* uend = reinterpret_cast<const unsigned char*>(c.end);
-      do {
-        const utf8_step st = utf8_check_sequence(uq, uend);
-        if (st.length == 0) {
-          if constexpr (O.utf8 == utf8_policy::replace) {
-            uq += st.bad;
-            continue;
-          } else {
-            return c.fail(error_code::invalid_utf8, reinterpret_cast<const char*>(uq));
-          }
-        }
-        uq += st.length;
-      } while (uq < uend && *uq >= 0x80);
-      p = reinterpret_cast<const char*>(uq);
+    if (METAJSON_LIKELY(u == '"')) {
+      out.assign(start, q);
+      return q + 1;
     }
+    if (u < 0x80) {  // an escape or a control byte: the general loop reports or decodes it
+      p = q;
+      break;
+    }
+    if (const char* r = bulk_valid_run(q, c.end)) {  // valid non-ASCII stays in the piece
+      p = r;
+      continue;
+    }
+    const auto* uq = reinterpret_cast<const unsigned char*>(q);
+    const auto* uend = reinterpret_cast<const unsigned char*>(c.end);
+    utf8_step st{};
+    while (uq < uend && *uq >= 0x80 && (st = utf8_check_sequence(uq, uend)).length > 0) uq += st.length;
+    p = reinterpret_cast<const char*>(uq);
+    if (uq < uend && *uq >= 0x80) break;  // invalid: the general loop replaces or reports it
   }
+  std::string& buf = c.unescaped;
+  buf.clear();
+  p = read_string_rest<O>(c, p, start, buf);
+  if (p) out.assign(buf);
+  return p;
+}
+
+// Checks the string at p without keeping it (skipping, validation): the general loop with
+// an output that keeps nothing. Returns the position after the closing quote.
+template <options O>
+inline const char* skip_string(read_context& c, const char* p) {
+  discard_output none;
+  return read_string_rest<O>(c, p + 1, p + 1, none);
 }
 
 // Reads a string that must have no escapes as a view into the input (keys, string_view).
