@@ -58,6 +58,43 @@ error write_json_noexcept(const T& v, std::string& out) noexcept {
 #endif
 }
 
+// The size of the last output written for T with options O on this thread. A fresh output
+// starts with that much room (and a little more), so writing the same kind of document again
+// allocates once instead of doubling its way up from a small buffer, copying as it goes.
+template <options O, class T>
+inline std::size_t& last_output_size() noexcept {
+  thread_local std::size_t n = 0;
+  return n;
+}
+
+// write_json into a new string, sized from the previous output of the same type.
+template <options O, class T>
+error write_json_fresh(const T& v, std::string& out) {
+#if defined(METAJSON_ABLATION_NO_SIZE_HINT)
+  return write_json<O>(v, out);
+#else
+  std::size_t& hint = last_output_size<O, T>();
+  if (hint > 0) out.reserve(hint + hint / 32 + 64);
+  error e = write_json<O>(v, out);
+  if (!e) hint = out.size();
+  return e;
+#endif
+}
+
+template <options O, class T>
+error write_json_fresh_noexcept(const T& v, std::string& out) noexcept {
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+    return write_json_fresh<O>(v, out);
+  } catch (const std::bad_alloc&) {
+    out.clear();
+    return error(error_code::out_of_memory);
+  }
+#else
+  return write_json_fresh<O>(v, out);
+#endif
+}
+
 }  // namespace metajson::detail
 
 namespace metajson {
@@ -81,7 +118,7 @@ error try_to_json(const T& value, std::string& buffer) noexcept {
 template <options O = options{}, class T>
 std::expected<std::string, error> try_to_json(const T& value) noexcept {
   std::string out;
-  if (auto e = detail::write_json_noexcept<O>(value, out)) return std::unexpected(std::move(e));
+  if (auto e = detail::write_json_fresh_noexcept<O>(value, out)) return std::unexpected(std::move(e));
   return out;
 }
 
@@ -93,7 +130,7 @@ std::expected<std::string, error> try_to_json(const T& value) noexcept {
 template <options O = options{}, class T>
 std::string to_json(const T& value) {
   std::string out;
-  if (auto e = detail::write_json<O>(value, out)) throw e;
+  if (auto e = detail::write_json_fresh<O>(value, out)) throw e;
   return out;
 }
 
