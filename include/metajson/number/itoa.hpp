@@ -53,8 +53,31 @@ constexpr int count_digits(std::uint64_t v) noexcept {
   return t + 1 - (v < pow10_u64[t]);
 }
 
-// Writes the n = count_digits(v) digits of v ending at `end`; returns nothing.
+// Writes the eight digits of v < 10^8, leading zeros included, at p[0..8), without a chain of
+// divisions (SWAR): v splits into two four-digit lanes of a 64-bit word, each lane into two
+// two-digit lanes (x / 100 as x * 10486 >> 20, exact below 10^4), each of those into two
+// one-digit bytes (x / 10 as x * 103 >> 10, exact below 100); then '0' is added to every byte.
+// The byte order is little-endian's (write_digits_backwards uses it only there).
+METAJSON_ALWAYS_INLINE void write_8_digits(char* p, std::uint32_t v) noexcept {
+  const std::uint64_t merged = (v / 10000) | (static_cast<std::uint64_t>(v % 10000) << 32);
+  const std::uint64_t hundreds = ((merged * 10486) >> 20) & ((0x7Full << 32) | 0x7Full);
+  const std::uint64_t pairs = hundreds | ((merged - hundreds * 100) << 16);
+  const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Full;
+  const std::uint64_t digits = (tens | ((pairs - tens * 10) << 8)) + 0x3030303030303030ull;
+  std::memcpy(p, &digits, 8);
+}
+
+// Writes the n = count_digits(v) digits of v ending at `end`.
 METAJSON_ALWAYS_INLINE void write_digits_backwards(char* end, std::uint64_t v) noexcept {
+#if !defined(METAJSON_ABLATION_NO_FAST_ITOA)
+  if constexpr (std::endian::native == std::endian::little) {
+    while (v >= 100000000) {  // eight at a time: the long tails of doubles and 64-bit ids
+      end -= 8;
+      write_8_digits(end, static_cast<std::uint32_t>(v % 100000000));
+      v /= 100000000;
+    }
+  }
+#endif
   while (v >= 100) {
     const auto r = static_cast<unsigned>(v % 100);  // v % 100 by multiply-shift
     v /= 100;

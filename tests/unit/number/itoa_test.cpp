@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <charconv>
+#include <cstring>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -100,3 +102,15 @@ TEST(Itoa, RandomAgainstToChars) {
 }
 
 }  // namespace
+
+// The SWAR eight-digit writer, exhaustively: every v < 10^8 against an odometer of digits.
+TEST(Itoa, EightDigitsExhaustive) {
+  if constexpr (std::endian::native != std::endian::little) GTEST_SKIP() << "little-endian layout only";
+  char expected[8] = {'0', '0', '0', '0', '0', '0', '0', '0'};
+  char got[8];
+  for (std::uint32_t v = 0; v < 100000000; ++v) {
+    metajson::detail::write_8_digits(got, v);
+    if (std::memcmp(got, expected, 8) != 0) FAIL() << "v = " << v << ": " << std::string(got, 8);
+    for (int i = 7; i >= 0 && ++expected[i] > '9'; --i) expected[i] = '0';
+  }
+}
