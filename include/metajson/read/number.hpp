@@ -130,9 +130,10 @@ inline const char* read_integer(read_context& c, const char* p, I& out) {
   return p;
 }
 
-// Reads a floating-point number: exact (correctly rounded) through std::from_chars.
+// Reads a floating-point number: exact (correctly rounded) through std::from_chars, on text
+// scan_number has validated. Handles every case: errors, overflow, underflow to zero.
 template <class F>
-inline const char* read_float(read_context& c, const char* p, F& out) {
+inline const char* read_float_exact(read_context& c, const char* p, F& out) {
   const number_span s = scan_number(c, p);
   if (METAJSON_UNLIKELY(!s.end)) return nullptr;
   F v{};
@@ -174,6 +175,93 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
   if (METAJSON_UNLIKELY(r.ec != std::errc() || r.ptr != s.end)) return c.fail(error_code::invalid_number, p);
   out = v;
   return s.end;
+}
+
+// Accumulates the decimal digits at q into m and counts them, eight at a time while it can;
+// returns the first non-digit. m wraps past 19 digits (callers check the count).
+METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* e, std::uint64_t& m, int& count) noexcept {
+  while (e - q >= 8) {
+    const std::uint64_t w = load8(q);
+    if (!all_digits8(w)) break;
+    m = m * 100000000u + parse_digits8(w);
+    count += 8;
+    q += 8;
+  }
+  while (q < e && is_digit(*q)) {
+    m = m * 10 + static_cast<unsigned>(*q - '0');
+    ++count;
+    ++q;
+  }
+  return q;
+}
+
+// Doubles in one pass over the text. The scan checks the grammar and collects the decimal
+// significand m (up to 19 digits) and the power of ten. Clinger's fast path: when m <= 2^53
+// and the power is within ±22, both are exact doubles and one IEEE multiplication or division
+// rounds correctly. Otherwise std::from_chars (exact) converts the text just scanned. Anything
+// irregular (a grammar error, an exponent that does not fit) goes to read_float_exact, which
+// scans again and says what is wrong.
+inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+template <class F>
+inline const char* read_float(read_context& c, const char* p, F& out) {
+#if !defined(METAJSON_ABLATION_NO_FAST_FLOAT_READ)
+  if constexpr (std::is_same_v<F, double> && std::numeric_limits<double>::is_iec559) {
+    const char* q = p;
+    const char* const e = c.end;
+    const bool neg = q < e && *q == '-';
+    q += neg;
+    std::uint64_t m = 0;
+    int digits = 0;  // digits accumulated into m (zeros right after "0." included: conservative)
+    int exp10 = 0;
+    if (q < e && *q == '0') {
+      ++q;
+    } else {
+      const char* const first = q;
+      q = accumulate_digits(q, e, m, digits);
+      if (q == first) return read_float_exact(c, p, out);
+    }
+    if (q < e && *q == '.') {
+      const char* const first = ++q;
+      q = accumulate_digits(q, e, m, digits);
+      if (q == first) return read_float_exact(c, p, out);  // "1." : let the exact path say why
+      exp10 = -static_cast<int>(q - first);
+    }
+    if (q < e && (*q == 'e' || *q == 'E')) {
+      ++q;
+      const bool eneg = q < e && *q == '-';
+      if (q < e && (*q == '+' || *q == '-')) ++q;
+      const char* const first = q;
+      int x = 0;
+      while (q < e && is_digit(*q) && x < 100000) x = x * 10 + (*q++ - '0');
+      if (q == first || (q < e && is_digit(*q))) return read_float_exact(c, p, out);
+      exp10 += eneg ? -x : x;
+    }
+    // A digit here follows a lone leading zero ("01"): a grammar error the exact path reports.
+    if (METAJSON_UNLIKELY(q < e && is_digit(*q))) return read_float_exact(c, p, out);
+    if (digits <= 19) {
+      if (m == 0) {
+        out = neg ? -0.0 : 0.0;
+        return q;
+      }
+      if (m <= (std::uint64_t{1} << 53) && exp10 >= -22 && exp10 <= 22) {
+        double v = static_cast<double>(m);
+        v = exp10 < 0 ? v / exact_powers_of_ten[-exp10] : v * exact_powers_of_ten[exp10];
+        out = neg ? -v : v;
+        return q;
+      }
+    }
+    double v;
+    const auto r = std::from_chars(p, q, v);
+    if (METAJSON_LIKELY(r.ec == std::errc() && r.ptr == q)) {
+      out = v;
+      return q;
+    }
+  }
+#endif
+  return read_float_exact(c, p, out);
 }
 
 template <>

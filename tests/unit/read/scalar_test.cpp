@@ -134,6 +134,51 @@ TEST(ReadScalar, FloatsAreExact) {
   }
 }
 
+// The one-pass fast path for doubles (Clinger) against std::from_chars on decimal text of every
+// shape around its limits: 1-22 significant digits (2^53 and 19 digits are the bounds), leading
+// and trailing zeros, the point anywhere, exponents -40..40 (±22 is the bound).
+TEST(ReadScalar, FloatFastPathAgainstFromChars) {
+  std::mt19937_64 rng(11);
+  auto digit = [&] { return static_cast<char>('0' + rng() % 10); };
+  for (int i = 0; i < 300000; ++i) {
+    std::string s;
+    if (rng() % 2) s += '-';
+    const int ndigits = 1 + static_cast<int>(rng() % 22);
+    std::string ds;
+    for (int k = 0; k < ndigits; ++k) ds += digit();
+    if (ds.size() > 1 && ds[0] == '0') ds[0] = '1' + static_cast<char>(rng() % 9);
+    const int point = static_cast<int>(rng() % (ndigits + 1));
+    switch (rng() % 4) {
+      case 0: s += ds; break;                                                   // integer text
+      case 1: s += ds.substr(0, point == 0 ? 1 : point);                        // d+.d+
+              s += '.';
+              s += point == 0 ? ds.substr(1) + "0" : (point == ndigits ? std::string("0") : ds.substr(point));
+              break;
+      case 2: s += "0." + std::string(rng() % 6, '0') + ds; break;              // leading zeros
+      default: s += ds + "." + ds; break;
+    }
+    if (rng() % 2) s += std::string(rng() % 2 ? "e" : "E") + (rng() % 2 ? "-" : (rng() % 2 ? "+" : "")) +
+                        std::to_string(rng() % 41);
+    double expected = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), expected);
+    ASSERT_EQ(r.ptr, s.data() + s.size()) << s;
+    auto got = metajson::try_from<double>(s);
+    ASSERT_TRUE(got.has_value()) << s;
+    ASSERT_EQ(std::bit_cast<std::uint64_t>(*got), std::bit_cast<std::uint64_t>(expected)) << s;
+  }
+  // The exact bounds themselves.
+  expect_read<double>("9007199254740992", 9007199254740992.0);     // 2^53: fast
+  expect_read<double>("9007199254740993", 9007199254740992.0);     // 2^53 + 1: exact path, ties to even
+  expect_read<double>("1e22", 1e22);
+  expect_read<double>("1e23", 1e23);                                 // not an exact double
+  expect_read<double>("123456789e-22", 123456789e-22);
+  expect_read<double>("0.000000000000000000000000001", 1e-27);
+  expect_read<double>("-0.0e5", -0.0);
+  expect_read_fails<double>("-", error_code::unexpected_end);
+  expect_read_fails<double>("01.5", error_code::invalid_number);
+  expect_read_fails<double>("1e99999999999", error_code::number_out_of_range);
+}
+
 TEST(ReadScalar, NonFiniteNullPolicy) {
   constexpr metajson::options o{.nonfinite = metajson::nonfinite_policy::null};
   auto r = metajson::try_from<double, o>("null");
