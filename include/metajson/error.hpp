@@ -38,6 +38,8 @@ enum class error_code : std::uint8_t {
   escaped_string_view,  ///< a std::string_view target for a string that has escapes
   no_matching_alternative,  ///< no std::variant alternative accepts the value
   invalid_time,         ///< a time_point string that is not ISO 8601 UTC
+  document_too_large,   ///< the input is longer than options.max_document_size
+  string_too_long,      ///< a string or key is longer than options.max_string_length
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -67,6 +69,8 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::escaped_string_view: return "a std::string_view cannot hold a string with escapes";
     case error_code::no_matching_alternative: return "no variant alternative matches";
     case error_code::invalid_time: return "invalid ISO 8601 time";
+    case error_code::document_too_large: return "document larger than max_document_size";
+    case error_code::string_too_long: return "string longer than max_string_length";
   }
   return "unknown error";
 }

@@ -42,11 +42,22 @@ inline error make_read_error(read_context& c) {
 }
 
 // The one driver behind every reading entry point: the value, then only whitespace.
+// The input is within options.max_document_size; otherwise false with the error set.
+template <options O>
+bool document_size_ok(read_context& c) {
+  const auto n = static_cast<std::size_t>(c.end - c.begin);
+  if (METAJSON_LIKELY(n <= O.max_document_size)) return true;
+  c.fail(error_code::document_too_large, c.begin,
+         std::to_string(n) + " bytes, the limit is " + std::to_string(O.max_document_size));
+  return false;
+}
+
 template <options O, class T>
 error read_json(std::string_view json, T& out) {
   read_context c;
   c.begin = json.data();
   c.end = json.data() + json.size();
+  if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return make_read_error(c);
   const char* p = skip_ws(c.begin, c.end);
   p = read_value<O>(c, p, out);
   if (METAJSON_LIKELY(p != nullptr)) {
@@ -102,6 +113,7 @@ error validate(std::string_view json) noexcept {
   detail::read_context c;
   c.begin = json.data();
   c.end = json.data() + json.size();
+  if (!detail::document_size_ok<O>(c)) return detail::make_read_error(c);
   const char* p = detail::skip_ws(c.begin, c.end);
   p = detail::skip_value<O>(c, p);
   if (p != nullptr) {

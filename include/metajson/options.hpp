@@ -8,6 +8,7 @@
 // Every field has a default; the defaults give RFC 8259-conformant, always-valid JSON.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace metajson {
@@ -93,6 +94,16 @@ struct options {
   /// error_code::depth_exceeded, never a stack overflow. Each level costs a few hundred bytes of
   /// stack while reading, so keep it well below what your thread's stack can hold.
   std::uint32_t max_depth = 1024;
+
+  /// Largest input accepted, in bytes (default 1 GiB). A longer input is
+  /// error_code::document_too_large before any byte of it is read. Reading needs the input plus
+  /// what the result owns: raise it for bulk files, lower it to what a server expects.
+  std::size_t max_document_size = std::size_t{1} << 30;
+
+  /// Longest string or key accepted, in bytes of input between its quotes, escapes counted as
+  /// written (default 64 MiB). A longer one is error_code::string_too_long, whether it is kept,
+  /// matched against member names or skipped.
+  std::size_t max_string_length = std::size_t{1} << 26;
 };
 
 }  // namespace v0

@@ -71,6 +71,13 @@ METAJSON_ALWAYS_INLINE std::uint64_t parse_digits8(std::uint64_t w) noexcept {
   return (lo + hi) >> 32;
 }
 
+// A number's text for an error message: at most 40 characters ("123...(1000000 characters)").
+inline std::string number_excerpt(const char* first, const char* last) {
+  const auto n = static_cast<std::size_t>(last - first);
+  if (n <= 40) return std::string(first, last);
+  return std::string(first, 32) + "... (" + std::to_string(n) + " characters)";
+}
+
 template <class I>
 consteval const char* integer_name() {
   if constexpr (std::is_signed_v<I>) return "integer";
@@ -110,11 +117,11 @@ inline const char* read_integer(read_context& c, const char* p, I& out) {
     const number_span s = scan_number(c, start);
     if (!s.end) return nullptr;
     return c.fail(error_code::type_mismatch, start,
-                  "expected " + std::string(integer_name<I>()) + ", found " + std::string(start, s.end));
+                  "expected " + std::string(integer_name<I>()) + ", found " + number_excerpt(start, s.end));
   }
   auto out_of_range = [&] {
     return c.fail(error_code::number_out_of_range, start,
-                  std::string(start, p) + " does not fit " + std::to_string(sizeof(I) * 8) + "-bit " + integer_name<I>());
+                  number_excerpt(start, p) + " does not fit " + std::to_string(sizeof(I) * 8) + "-bit " + integer_name<I>());
   };
   if (overflow) return out_of_range();
   if constexpr (std::is_signed_v<I>) {
@@ -170,7 +177,7 @@ inline const char* read_float_exact(read_context& c, const char* p, F& out) {
       out = *p == '-' ? -F(0) : F(0);
       return s.end;
     }
-    return c.fail(error_code::number_out_of_range, p, std::string(p, s.end).substr(0, 40) + " does not fit a " + (sizeof(F) == 4 ? "float" : "double"));
+    return c.fail(error_code::number_out_of_range, p, number_excerpt(p, s.end) + " does not fit a " + (sizeof(F) == 4 ? "float" : "double"));
   }
   if (METAJSON_UNLIKELY(r.ec != std::errc() || r.ptr != s.end)) return c.fail(error_code::invalid_number, p);
   out = v;
@@ -179,7 +186,7 @@ inline const char* read_float_exact(read_context& c, const char* p, F& out) {
 
 // Accumulates the decimal digits at q into m and counts them, eight at a time while it can;
 // returns the first non-digit. m wraps past 19 digits (callers check the count).
-METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* e, std::uint64_t& m, int& count) noexcept {
+METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* e, std::uint64_t& m, std::ptrdiff_t& count) noexcept {
   while (e - q >= 8) {
     const std::uint64_t w = load8(q);
     if (!all_digits8(w)) break;
@@ -214,8 +221,9 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
     const bool neg = q < e && *q == '-';
     q += neg;
     std::uint64_t m = 0;
-    int digits = 0;  // digits accumulated into m (zeros right after "0." included: conservative)
-    int exp10 = 0;
+    // Counts are as wide as a pointer difference: a number may be as long as the input.
+    std::ptrdiff_t digits = 0;  // digits accumulated into m (zeros right after "0." included: conservative)
+    std::ptrdiff_t exp10 = 0;
     if (q < e && *q == '0') {
       ++q;
     } else {
@@ -227,7 +235,7 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
       const char* const first = ++q;
       q = accumulate_digits(q, e, m, digits);
       if (q == first) return read_float_exact(c, p, out);  // "1." : let the exact path say why
-      exp10 = -static_cast<int>(q - first);
+      exp10 = -(q - first);
     }
     if (q < e && (*q == 'e' || *q == 'E')) {
       ++q;

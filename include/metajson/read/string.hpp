@@ -104,6 +104,16 @@ inline const char* read_escape(read_context& c, const char* p, Out& out) {
 template <options O>
 inline constexpr bool check_utf8 = O.utf8 != utf8_policy::unchecked;
 
+// The string that starts at `start` (after its opening quote) ends at q (its closing quote):
+// false, with error_code::string_too_long, when it is longer than options.max_string_length.
+template <options O>
+METAJSON_ALWAYS_INLINE bool string_length_ok(read_context& c, const char* start, const char* q) {
+  if (METAJSON_LIKELY(static_cast<std::size_t>(q - start) <= O.max_string_length)) return true;
+  c.fail(error_code::string_too_long, start - 1,
+         std::to_string(q - start) + " bytes, the limit is " + std::to_string(O.max_string_length));
+  return false;
+}
+
 // At a byte >= 0x80 inside a string: when the stretch up to the next quote, backslash or
 // control byte is long, checks it in bulk (AVX2 when available) and returns its end; returns
 // nullptr when it is short or not valid (the caller then goes sequence by sequence, which
@@ -115,16 +125,17 @@ inline const char* bulk_valid_run(const char* q, const char* end) noexcept {
   return utf8_valid(q, static_cast<std::size_t>(stop - q)) ? stop : nullptr;
 }
 
-// The general loop: from p (inside a string whose bytes from run on are not yet appended to
-// out), decodes escapes and validates UTF-8 up to the closing quote, appending to out. Returns
-// the position after the closing quote.
+// The general loop: from p (inside the string that starts at `start`, after its quote, whose
+// bytes from run on are not yet appended to out), decodes escapes and validates UTF-8 up to
+// the closing quote, appending to out. Returns the position after the closing quote.
 template <options O, class Out>
-inline const char* read_string_rest(read_context& c, const char* p, const char* run, Out& out) {
+inline const char* read_string_rest(read_context& c, const char* start, const char* p, const char* run, Out& out) {
   for (;;) {
     const char* q = find_special<check_utf8<O>>(p, c.end);
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
+      if (METAJSON_UNLIKELY(!string_length_ok<O>(c, start, q))) return nullptr;
       out.append(run, q);
       return q + 1;
     }
@@ -173,6 +184,7 @@ inline const char* read_string_into(read_context& c, const char* p, std::string&
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
+      if (METAJSON_UNLIKELY(!string_length_ok<O>(c, start, q))) return nullptr;
       out.assign(start, q);
       return q + 1;
     }
@@ -193,7 +205,7 @@ inline const char* read_string_into(read_context& c, const char* p, std::string&
   }
   std::string& buf = c.unescaped;
   buf.clear();
-  p = read_string_rest<O>(c, p, start, buf);
+  p = read_string_rest<O>(c, start, p, start, buf);
   if (p) out.assign(buf);
   return p;
 }
@@ -203,7 +215,7 @@ inline const char* read_string_into(read_context& c, const char* p, std::string&
 template <options O>
 inline const char* skip_string(read_context& c, const char* p) {
   discard_output none;
-  return read_string_rest<O>(c, p + 1, p + 1, none);
+  return read_string_rest<O>(c, p + 1, p + 1, p + 1, none);
 }
 
 // Reads a string that must have no escapes as a view into the input (keys, string_view).
@@ -219,6 +231,7 @@ inline const char* read_plain_string(read_context& c, const char* p, std::string
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
+      if (METAJSON_UNLIKELY(!string_length_ok<O>(c, start, q))) return nullptr;
       out = std::string_view(start, static_cast<std::size_t>(q - start));
       return q + 1;
     }
