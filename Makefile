@@ -6,7 +6,9 @@
 #   make bench-smoke  build + verification + a few calls per case; no timing claims (in CI)
 #   make micro-bench  the micro-benchmarks of metajson's primitives
 #   make test-nosimd  the same tests (but the exhaustive float32 and install ones) with SIMD disabled
-#   make test-sanitize the same tests under ASan + UBSan (hostile inputs included)
+#   make test-sanitize the same tests under ASan + UBSan (hostile inputs included), each fuzz
+#                     target for FUZZ_SECONDS (60)
+#   make fuzz         only the fuzz targets, under ASan + UBSan, FUZZ_SECONDS (600) each
 #
 # Build folders: build/ (tests), build-nosimd/, build-sanitize/, bench/build/, bench/build-native/.
 
@@ -17,8 +19,9 @@ endif
 JOBS ?= $(shell nproc)
 BUILD_TYPE ?= Release
 CTEST_ARGS ?=
+SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: test test-nosimd test-sanitize bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
+.PHONY: test test-nosimd test-sanitize fuzz bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -35,9 +38,18 @@ test-nosimd: bootstrap
 
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 	cmake --build build-sanitize -j $(JOBS)
-	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE install -E exhaustive_float32 $(CTEST_ARGS)
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
+	  ctest --output-on-failure -j $(JOBS) -LE install -E exhaustive_float32 $(CTEST_ARGS)
+
+# A longer fuzzing campaign: FUZZ_SECONDS per target (default 600), crashes in build-sanitize/fuzz-crashes.
+fuzz: bootstrap
+	cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
+	cmake --build build-sanitize -j $(JOBS) --target $$(cd fuzz/targets && ls *.cpp | sed 's/^/fuzz_/; s/\.cpp$$//')
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-600} \
+	  ctest --output-on-failure -j $(JOBS) -L fuzz $(CTEST_ARGS)
 
 bootstrap-bench:
 	@scripts/bootstrap --bench

@@ -1,0 +1,293 @@
+// The standalone fuzzing driver. GCC has no libFuzzer, so every target (fuzz/targets/*.cpp,
+// entry point LLVMFuzzerTestOneInput) is linked with this file instead: it replays files, then
+// mutates a seed corpus for a bounded time with a fixed seed.
+//
+// Coverage guidance: the targets are compiled with GCC's -fsanitize-coverage=trace-pc, which
+// calls __sanitizer_cov_trace_pc() at every basic block; it is defined here (this file is not
+// instrumented) and records edges AFL-style in a 64 KiB map. An input that lights a new edge,
+// or a new hit-count bucket of one, joins the corpus. Without the flag the driver still works,
+// as a plain mutation fuzzer.
+//
+//   fuzz_<target> [options] [FILE|DIR]...
+//     FILE / DIR       replayed first (every file of a DIR); with --seconds 0 that is all
+//     --seconds N      then mutate for N seconds (environment METAJSON_FUZZ_SECONDS overrides)
+//     --seed S         random seed (default 1): the same seed gives the same inputs
+//     --corpus DIR     more seed files (repeatable)
+//     --crashes DIR    where a crashing or hanging input is written (default: .)
+//     --max-len N      mutated inputs grow to at most N bytes (default 65536)
+//
+// Seeds: the built-in documents below, the --corpus files, and, when METAJSON_DATA_DIR is set,
+// every JSONTestSuite file and 300 random slices of each dataset (the schema targets add small
+// documents of their schema made from the datasets). Inputs
+// are copied into heap blocks of exactly their size, so ASan sees any read past the end.
+// A failed check aborts; the input that did it is written to the crashes folder first, as
+// `crash-<target>-<hash>` (or `timeout-...` after 20 seconds without finishing).
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "mutator.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+// Optional hooks: libFuzzer's initializer, and a target's own seeds (documents of its schema).
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) __attribute__((weak));
+extern "C" void metajson_fuzz_seeds(std::vector<std::string>& out) __attribute__((weak));
+extern "C" void __sanitizer_set_death_callback(void (*)(void)) __attribute__((weak));
+
+namespace {
+
+// --- coverage -----------------------------------------------------------------------------------
+
+constexpr std::size_t map_size = std::size_t{1} << 16;
+alignas(64) std::uint8_t edges[map_size];
+std::uintptr_t previous_block = 0;
+
+}  // namespace
+
+extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer_cov_trace_pc() {
+  const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0));
+  const std::uintptr_t block = (pc ^ (pc >> 15)) * 0x9E3779B1u;
+  const std::uintptr_t here = (block >> 7) & (map_size - 1);
+  ++edges[here ^ previous_block];
+  previous_block = here >> 1;
+}
+
+namespace {
+
+std::uint8_t bucket(std::uint8_t n) {
+  if (n <= 3) return n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : 4;
+  if (n <= 7) return 8;
+  if (n <= 15) return 16;
+  if (n <= 31) return 32;
+  if (n <= 127) return 64;
+  return 128;
+}
+
+// Folds this run's edges into `seen`; true when something was new.
+bool new_coverage(std::vector<std::uint8_t>& seen, std::size_t& bits) {
+  bool fresh = false;
+  const auto* words = reinterpret_cast<const std::uint64_t*>(edges);
+  for (std::size_t w = 0; w < map_size / 8; ++w) {
+    if (words[w] == 0) continue;
+    for (std::size_t i = w * 8; i < w * 8 + 8; ++i) {
+      const std::uint8_t b = bucket(edges[i]);
+      if ((seen[i] | b) != seen[i]) {
+        if (seen[i] == 0) ++bits;
+        seen[i] |= b;
+        fresh = true;
+      }
+    }
+  }
+  std::memset(edges, 0, sizeof edges);
+  previous_block = 0;
+  return fresh;
+}
+
+// --- crash reporting ----------------------------------------------------------------------------
+
+std::string target_name = "target";
+std::string crash_dir = ".";
+const std::string* current = nullptr;
+std::atomic<std::uint64_t> finished{0};
+char crash_path[4096];
+
+std::uint64_t fnv1a(const std::string& s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char ch : s) h = (h ^ ch) * 1099511628211ull;
+  return h;
+}
+
+// Writes the current input (async-signal-safe: open/write/close only).
+void save_current(const char* kind) {
+  if (!current) return;
+  char name[64];
+  std::snprintf(name, sizeof name, "/%s-%s-%016llx", kind, target_name.c_str(),
+                static_cast<unsigned long long>(fnv1a(*current)));
+  std::snprintf(crash_path, sizeof crash_path, "%s%s", crash_dir.c_str(), name);
+  const int fd = ::open(crash_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return;
+  [[maybe_unused]] const auto n = ::write(fd, current->data(), current->size());
+  ::close(fd);
+  const char msg[] = "\nfuzz: the input is saved as ";
+  [[maybe_unused]] auto a = ::write(2, msg, sizeof msg - 1);
+  [[maybe_unused]] auto b = ::write(2, crash_path, std::strlen(crash_path));
+  [[maybe_unused]] auto c = ::write(2, "\n", 1);
+}
+
+void on_death() { save_current("crash"); }
+
+void on_signal(int sig) {
+  save_current("crash");
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+// --- inputs -------------------------------------------------------------------------------------
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void add_path(const std::filesystem::path& p, std::vector<std::string>& out) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(p, ec)) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& f : std::filesystem::directory_iterator(p, ec))
+      if (f.is_regular_file()) files.push_back(f.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) out.push_back(read_file(f));
+  } else if (std::filesystem::is_regular_file(p, ec)) {
+    out.push_back(read_file(p));
+  } else {
+    std::fprintf(stderr, "fuzz: %s: no such file or folder\n", p.string().c_str());
+  }
+}
+
+// Runs one input from an exactly-sized heap block.
+void run_one(const std::string& input) {
+  current = &input;
+  std::unique_ptr<std::uint8_t[]> block(new std::uint8_t[input.empty() ? 1 : input.size()]);
+  std::memcpy(block.get(), input.data(), input.size());
+  LLVMFuzzerTestOneInput(block.get(), input.size());
+  finished.fetch_add(1, std::memory_order_relaxed);
+}
+
+const char* const builtin_seeds[] = {
+    "null", "true", "false", "0", "-1.5e10", "\"text\"", "[]", "{}", "[1,2,3]", "[[1,2],[3]]",
+    R"({"a":1,"b":[true,false,null],"c":{"d":"e\u00e9\n"},"f":-0.5})",
+    R"({"i":1,"s":"x","c":"green","d":2.5})",
+    R"({"v":{"Leaf":{"i":3}},"maybe":null,"by_int":{"1":"a","-2":"b"},"grid":[["red",null]],"triple":[1,2,3]})",
+    R"({"statuses":[{"id":1,"text":"hi","user":{"id":2,"name":"n"},"retweet_count":0}]})",
+    R"({"events":{"1":{"id":1,"name":"e","subTopicIds":[1,2]}},"performances":[{"id":1,"prices":[{"amount":1,"audienceSubCategoryId":2,"seatCategoryId":3}]}]})",
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
+  target_name = std::filesystem::path(argv[0]).filename().string();
+  if (target_name.rfind("fuzz_", 0) == 0) target_name = target_name.substr(5);
+  double seconds = 0;
+  std::uint64_t seed = 1;
+  std::size_t max_len = 65536;
+  std::vector<std::string> replay, corpus;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "fuzz: %s needs a value\n", a.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--seconds") seconds = std::stod(value());
+    else if (a == "--seed") seed = std::stoull(value());
+    else if (a == "--corpus") add_path(value(), corpus);
+    else if (a == "--crashes") crash_dir = value();
+    else if (a == "--max-len") max_len = std::stoull(value());
+    else if (a.rfind("--", 0) == 0) {
+      std::fprintf(stderr, "fuzz: unknown option %s\n", a.c_str());
+      return 2;
+    } else add_path(a, replay);
+  }
+  if (const char* env = std::getenv("METAJSON_FUZZ_SECONDS"); env && *env) seconds = std::stod(env);
+  std::filesystem::create_directories(crash_dir);
+
+  if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(on_death);
+  for (int sig : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL}) std::signal(sig, on_signal);
+
+  // A watchdog: an input that runs for 20 seconds is a hang.
+  std::thread([] {
+    std::uint64_t last = finished.load();
+    int still = 0;
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+      const std::uint64_t now = finished.load();
+      still = now == last && current ? still + 1 : 0;
+      last = now;
+      if (still >= 20) {
+        save_current("timeout");
+        std::fprintf(stderr, "fuzz: an input ran for 20 seconds\n");
+        std::abort();
+      }
+    }
+  }).detach();
+
+  std::vector<std::uint8_t> seen(map_size, 0);
+  std::size_t bits = 0;
+  // Replay: regression inputs and files named on the command line.
+  for (const auto& r : replay) {
+    run_one(r);
+    new_coverage(seen, bits);
+  }
+  std::printf("fuzz %s: replayed %zu inputs\n", target_name.c_str(), replay.size());
+  if (seconds <= 0) return 0;
+
+  // Seeds.
+  for (const char* s : builtin_seeds) corpus.emplace_back(s);
+  if (metajson_fuzz_seeds) metajson_fuzz_seeds(corpus);
+  std::mt19937_64 slicer(seed * 7919);
+  if (const char* dir = std::getenv("METAJSON_DATA_DIR"); dir && *dir) {
+    const std::filesystem::path d(dir);
+    add_path(d / "JSONTestSuite" / "test_parsing", corpus);
+    for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
+      const std::string text = read_file(d / name);
+      if (text.empty()) continue;
+      for (int k = 0; k < 300; ++k) {
+        const std::size_t len = 16 + slicer() % 2048;
+        const std::size_t at = slicer() % text.size();
+        corpus.push_back(text.substr(at, len));
+      }
+    }
+  } else {
+    std::printf("fuzz %s: METAJSON_DATA_DIR is not set: built-in seeds only\n", target_name.c_str());
+  }
+  const std::size_t seeds = corpus.size();
+  for (const auto& s : corpus) {
+    run_one(s);
+    new_coverage(seen, bits);
+  }
+
+  metajson_fuzz::mutator mut(seed);
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + std::chrono::duration<double>(seconds);
+  std::uint64_t runs = 0;
+  std::string input;
+  while (std::chrono::steady_clock::now() < deadline) {
+    for (int batch = 0; batch < 16; ++batch) {
+      // Newer corpus entries (the ones that found something) are picked more often.
+      const std::size_t pick = mut.below(2) == 0 && corpus.size() > seeds ? seeds + mut.below(corpus.size() - seeds)
+                                                                           : mut.below(corpus.size());
+      input = corpus[pick];
+      mut.mutate(input, corpus, max_len);
+      run_one(input);
+      ++runs;
+      if (new_coverage(seen, bits) && corpus.size() < 50000) corpus.push_back(input);
+    }
+  }
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("fuzz %s: %llu runs in %.0f s (%.0f/s), seed %llu, corpus %zu (%zu seeds), %zu edges, 0 crashes\n",
+              target_name.c_str(), static_cast<unsigned long long>(runs), took, static_cast<double>(runs) / took,
+              static_cast<unsigned long long>(seed), corpus.size(), seeds, bits);
+  current = nullptr;
+  return 0;
+}

@@ -1,0 +1,56 @@
+// The shared body of the schema targets: from<T> on any bytes; whatever is read is written,
+// read back equal, and written again to the same bytes. Also reads with unknown keys denied
+// and with duplicates allowed, which only change what is an error.
+#pragma once
+
+#include <metajson/metajson.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../fuzz.hpp"
+
+namespace metajson_fuzz {
+
+template <class T>
+void schema_round_trip(const std::uint8_t* data, std::size_t size) {
+  const std::string_view in = as_text(data, size);
+  const auto t = metajson::try_from<T>(in);
+  if (!t) {
+    METAJSON_FUZZ_CHECK(t.error().offset() <= size);
+  } else {
+    const auto w1 = metajson::try_to_json(*t);
+    METAJSON_FUZZ_CHECK(w1.has_value());
+    const auto t2 = metajson::try_from<T>(*w1);
+    METAJSON_FUZZ_CHECK(t2.has_value());
+    METAJSON_FUZZ_CHECK(*t2 == *t);
+    const auto w2 = metajson::try_to_json(*t2);
+    METAJSON_FUZZ_CHECK(w2.has_value() && *w2 == *w1);
+  }
+  constexpr metajson::options deny{.unknown_keys = metajson::unknown_key_policy::error};
+  const auto strict = metajson::try_from<T, deny>(in);
+  if (strict) METAJSON_FUZZ_CHECK(t && *strict == *t);
+  constexpr metajson::options last{.duplicate_keys = metajson::duplicate_key_policy::last_wins};
+  const auto lenient = metajson::try_from<T, last>(in);
+  if (t) METAJSON_FUZZ_CHECK(lenient && *lenient == *t);
+}
+
+// A small document of the schema, made from the first `keep` elements of a dataset.
+template <class T, class Trim>
+void schema_seed(const char* file, std::vector<std::string>& out, Trim trim) {
+  const char* dir = std::getenv("METAJSON_DATA_DIR");
+  if (!dir || !*dir) return;
+  std::ifstream f(std::filesystem::path(dir) / file, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  auto t = metajson::try_from<T>(ss.str());
+  if (!t) return;
+  trim(*t);
+  if (auto w = metajson::try_to_json(*t)) out.push_back(*w);
+}
+
+}  // namespace metajson_fuzz
