@@ -9,6 +9,8 @@
 #   make test-sanitize the same tests under ASan + UBSan (hostile inputs included), each fuzz
 #                     target for FUZZ_SECONDS (60)
 #   make fuzz         only the fuzz targets, under ASan + UBSan, FUZZ_SECONDS (600) each
+#   make differential metajson's verdicts against simdjson's and yyjson's (JSONTestSuite, then
+#                     FUZZ_SECONDS (60) of mutated inputs), under ASan + UBSan
 #
 # Build folders: build/ (tests), build-nosimd/, build-sanitize/, bench/build/, bench/build-native/.
 
@@ -21,7 +23,7 @@ BUILD_TYPE ?= Release
 CTEST_ARGS ?=
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: test test-nosimd test-sanitize fuzz bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
+.PHONY: test test-nosimd test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -43,13 +45,23 @@ test-sanitize: bootstrap
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
 	  ctest --output-on-failure -j $(JOBS) -LE install -E exhaustive_float32 $(CTEST_ARGS)
 
-# A longer fuzzing campaign: FUZZ_SECONDS per target (default 600), crashes in build-sanitize/fuzz-crashes.
+# A longer fuzzing campaign: FUZZ_SECONDS per target (default 600), FUZZ_SEED (default 1),
+# crashes in build-sanitize/fuzz-crashes.
 fuzz: bootstrap
 	cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 	cmake --build build-sanitize -j $(JOBS) --target $$(cd fuzz/targets && ls *.cpp | sed 's/^/fuzz_/; s/\.cpp$$//')
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-600} \
-	  ctest --output-on-failure -j $(JOBS) -L fuzz $(CTEST_ARGS)
+	  METAJSON_FUZZ_SEED=$${FUZZ_SEED:-1} ctest --output-on-failure -j $(JOBS) -L fuzz $(CTEST_ARGS)
+	grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log
+
+# simdjson and yyjson are benchmark dependencies: bootstrap-bench installs them.
+differential: bootstrap-bench
+	cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" -DMETAJSON_DIFFERENTIAL=ON
+	cmake --build build-sanitize -j $(JOBS) --target differential
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
+	  ctest --output-on-failure -L differential $(CTEST_ARGS)
 
 bootstrap-bench:
 	@scripts/bootstrap --bench

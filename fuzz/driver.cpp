@@ -12,9 +12,10 @@
 //     FILE / DIR       replayed first (every file of a DIR); with --seconds 0 that is all
 //     --seconds N      then mutate for N seconds (environment METAJSON_FUZZ_SECONDS overrides)
 //     --seed S         random seed (default 1): the same seed gives the same inputs
+//                      (environment METAJSON_FUZZ_SEED overrides)
 //     --corpus DIR     more seed files (repeatable)
 //     --crashes DIR    where a crashing or hanging input is written (default: .)
-//     --max-len N      mutated inputs grow to at most N bytes (default 65536)
+//     --max-len N      mutated inputs grow to at most N bytes (default 4096)
 //
 // Seeds: the built-in documents below, the --corpus files, and, when METAJSON_DATA_DIR is set,
 // every JSONTestSuite file and 300 random slices of each dataset (the schema targets add small
@@ -43,6 +44,7 @@
 #include <unistd.h>
 
 #include "mutator.hpp"
+#include "seeds.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 // Optional hooks: libFuzzer's initializer, and a target's own seeds (documents of its schema).
@@ -140,28 +142,6 @@ void on_signal(int sig) {
 
 // --- inputs -------------------------------------------------------------------------------------
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void add_path(const std::filesystem::path& p, std::vector<std::string>& out) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(p, ec)) {
-    std::vector<std::filesystem::path> files;
-    for (const auto& f : std::filesystem::directory_iterator(p, ec))
-      if (f.is_regular_file()) files.push_back(f.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) out.push_back(read_file(f));
-  } else if (std::filesystem::is_regular_file(p, ec)) {
-    out.push_back(read_file(p));
-  } else {
-    std::fprintf(stderr, "fuzz: %s: no such file or folder\n", p.string().c_str());
-  }
-}
-
 // Runs one input from an exactly-sized heap block.
 void run_one(const std::string& input) {
   current = &input;
@@ -171,15 +151,6 @@ void run_one(const std::string& input) {
   finished.fetch_add(1, std::memory_order_relaxed);
 }
 
-const char* const builtin_seeds[] = {
-    "null", "true", "false", "0", "-1.5e10", "\"text\"", "[]", "{}", "[1,2,3]", "[[1,2],[3]]",
-    R"({"a":1,"b":[true,false,null],"c":{"d":"e\u00e9\n"},"f":-0.5})",
-    R"({"i":1,"s":"x","c":"green","d":2.5})",
-    R"({"v":{"Leaf":{"i":3}},"maybe":null,"by_int":{"1":"a","-2":"b"},"grid":[["red",null]],"triple":[1,2,3]})",
-    R"({"statuses":[{"id":1,"text":"hi","user":{"id":2,"name":"n"},"retweet_count":0}]})",
-    R"({"events":{"1":{"id":1,"name":"e","subTopicIds":[1,2]}},"performances":[{"id":1,"prices":[{"amount":1,"audienceSubCategoryId":2,"seatCategoryId":3}]}]})",
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -188,7 +159,7 @@ int main(int argc, char** argv) {
   if (target_name.rfind("fuzz_", 0) == 0) target_name = target_name.substr(5);
   double seconds = 0;
   std::uint64_t seed = 1;
-  std::size_t max_len = 65536;
+  std::size_t max_len = 4096;
   std::vector<std::string> replay, corpus;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -201,15 +172,16 @@ int main(int argc, char** argv) {
     };
     if (a == "--seconds") seconds = std::stod(value());
     else if (a == "--seed") seed = std::stoull(value());
-    else if (a == "--corpus") add_path(value(), corpus);
+    else if (a == "--corpus") metajson_fuzz::add_path(value(), corpus);
     else if (a == "--crashes") crash_dir = value();
     else if (a == "--max-len") max_len = std::stoull(value());
     else if (a.rfind("--", 0) == 0) {
       std::fprintf(stderr, "fuzz: unknown option %s\n", a.c_str());
       return 2;
-    } else add_path(a, replay);
+    } else metajson_fuzz::add_path(a, replay);
   }
   if (const char* env = std::getenv("METAJSON_FUZZ_SECONDS"); env && *env) seconds = std::stod(env);
+  if (const char* env = std::getenv("METAJSON_FUZZ_SEED"); env && *env) seed = std::stoull(env);
   std::filesystem::create_directories(crash_dir);
 
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(on_death);
@@ -243,24 +215,9 @@ int main(int argc, char** argv) {
   if (seconds <= 0) return 0;
 
   // Seeds.
-  for (const char* s : builtin_seeds) corpus.emplace_back(s);
-  if (metajson_fuzz_seeds) metajson_fuzz_seeds(corpus);
-  std::mt19937_64 slicer(seed * 7919);
-  if (const char* dir = std::getenv("METAJSON_DATA_DIR"); dir && *dir) {
-    const std::filesystem::path d(dir);
-    add_path(d / "JSONTestSuite" / "test_parsing", corpus);
-    for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
-      const std::string text = read_file(d / name);
-      if (text.empty()) continue;
-      for (int k = 0; k < 300; ++k) {
-        const std::size_t len = 16 + slicer() % 2048;
-        const std::size_t at = slicer() % text.size();
-        corpus.push_back(text.substr(at, len));
-      }
-    }
-  } else {
+  if (!metajson_fuzz::load_seeds(corpus, seed))
     std::printf("fuzz %s: METAJSON_DATA_DIR is not set: built-in seeds only\n", target_name.c_str());
-  }
+  if (metajson_fuzz_seeds) metajson_fuzz_seeds(corpus);
   const std::size_t seeds = corpus.size();
   for (const auto& s : corpus) {
     run_one(s);

@@ -20,6 +20,13 @@ struct Small {
   std::string b;
 };
 
+// A recursive type: each level of JSON is a level of C++ recursion in the reader.
+struct Tree {
+  int v = 0;
+  std::map<std::string, Tree> named;
+  std::vector<Tree> kids;
+};
+
 template <class T, metajson::options O = metajson::options{}>
 error_code code_of(std::string_view json) {
   T out{};
@@ -70,6 +77,27 @@ TEST(Limits, MaxDepthOption) {
   constexpr metajson::options O2{.max_depth = 2};
   EXPECT_EQ((code_of<V3, O2>("[[[1]]]")), error_code::depth_exceeded);
   EXPECT_EQ((code_of<V3>("[[[1]]]")), error_code::ok);
+}
+
+TEST(Limits, RecursiveStructAtTheDepthLimit) {
+  // {"kids":[{"kids":[ ... ]}]}: two levels (object, array) per Tree.
+  auto nested = [](int trees) {
+    std::string doc;
+    for (int i = 0; i < trees; ++i) doc += R"({"v":1,"kids":[)";
+    for (int i = 0; i < trees; ++i) doc += "]}";
+    return doc;
+  };
+  Tree t;
+  ASSERT_FALSE(metajson::from_json(nested(512), t));  // 1,024 levels: the default limit
+  int depth = 0;
+  for (const Tree* p = &t; !p->kids.empty(); p = &p->kids[0]) ++depth;
+  EXPECT_EQ(depth, 511);
+  EXPECT_EQ(metajson::from_json(nested(513), t).code(), error_code::depth_exceeded);
+  EXPECT_EQ(metajson::from_json(nested(100'000), t).code(), error_code::depth_exceeded);
+  // Through the map too.
+  std::string doc;
+  for (int i = 0; i < 600; ++i) doc += R"({"named":{"x":)";
+  EXPECT_EQ(metajson::from_json(doc, t).code(), error_code::depth_exceeded);
 }
 
 // --- numbers ------------------------------------------------------------------------------------
