@@ -101,10 +101,15 @@ inline const char* read_object(read_context& c, const char* p, T& v) {
       std::string_view key;
       p = read_key<O>(c, p, key);
       if (METAJSON_UNLIKELY(!p)) return nullptr;
+      // Members usually come in declaration order: one compare with the expected next name
+      // (METAJSON_ABLATION_NO_KEY_PREDICTION goes to the lookup every time).
       int idx = -1;
+#if !defined(METAJSON_ABLATION_NO_KEY_PREDICTION)
       if (next < n && key.size() == names[next].size && std::memcmp(key.data(), names[next].data, key.size()) == 0) {
         idx = static_cast<int>(next);
-      } else {
+      } else
+#endif
+      {
         idx = reflect::find_member<T>(key);
       }
       p = skip_ws(p, c.end);

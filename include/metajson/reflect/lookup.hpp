@@ -110,8 +110,14 @@ consteval std::span<const static_name> enumerator_names() {
   return std::define_static_array(v);
 }
 
+// METAJSON_ABLATION_LINEAR_KEY_LOOKUP compares the key with every name in turn instead.
 template <const auto& Table>
 METAJSON_ALWAYS_INLINE int probe(std::span<const static_name> names, std::string_view key) noexcept {
+#if defined(METAJSON_ABLATION_LINEAR_KEY_LOOKUP)
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i].size == key.size() && std::memcmp(names[i].data, key.data(), key.size()) == 0) return static_cast<int>(i);
+  return -1;
+#endif
   constexpr auto& table = Table;
   const std::uint32_t h = table.cheap ? cheap_hash(key, table.seed) : name_hash(key, table.seed);
   const int i = table.slots[h & table.mask];

@@ -37,6 +37,15 @@ struct writer {
 template <class T>
 using writer_of = writer<family_of<T>()>;
 
+// METAJSON_ABLATION_CHECK_PER_APPEND turns both off: nothing is reserved ahead for another
+// value, so every key, value and separator makes its own capacity check.
+#if defined(METAJSON_ABLATION_CHECK_PER_APPEND)
+template <options O, class T>
+concept reservable = false;
+
+template <options O, class T>
+consteval std::size_t max_size_of() { return 0; }
+#else
 template <options O, class T>
 concept reservable = requires(write_context& c, char* p, const T& v) {
   { writer_of<T>::template reserve<O, T>(v) } -> std::convertible_to<std::size_t>;
@@ -49,6 +58,7 @@ consteval std::size_t max_size_of() {
   if constexpr (requires { writer_of<T>::template max_size<O, T>; }) return writer_of<T>::template max_size<O, T>;
   else return 0;
 }
+#endif
 
 template <options O, class T>
 METAJSON_ALWAYS_INLINE char* write_value(write_context& c, char* p, const T& v) {
