@@ -38,7 +38,7 @@ std::string scalar(std::string_view s, utf8_mode mode = utf8_mode::validate) {
 
 TEST(Escape, BackendIsReported) {
   EXPECT_FALSE(metajson::active_simd_backend.empty());
-#if defined(METAJSON_NO_SIMD)
+#if defined(METAJSON_NO_SIMD) || defined(METAJSON_ABLATION_NO_SIMD)
   EXPECT_EQ(metajson::active_simd_backend, "swar");
 #elif defined(__AVX512BW__)
   EXPECT_EQ(metajson::active_simd_backend, "avx512");
