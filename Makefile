@@ -44,6 +44,7 @@ test-sanitize: bootstrap
 	cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
 	  ctest --output-on-failure -j $(JOBS) -LE install -E exhaustive_float32 $(CTEST_ARGS)
+	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log || true
 
 # A longer fuzzing campaign: FUZZ_SECONDS per target (default 600), FUZZ_SEED (default 1),
 # crashes in build-sanitize/fuzz-crashes.
@@ -53,7 +54,7 @@ fuzz: bootstrap
 	cmake --build build-sanitize -j $(JOBS) --target $$(cd fuzz/targets && ls *.cpp | sed 's/^/fuzz_/; s/\.cpp$$//')
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-600} \
 	  METAJSON_FUZZ_SEED=$${FUZZ_SEED:-1} ctest --output-on-failure -j $(JOBS) -L fuzz $(CTEST_ARGS)
-	grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log
+	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log || true
 
 # simdjson and yyjson are benchmark dependencies: bootstrap-bench installs them.
 differential: bootstrap-bench
@@ -62,6 +63,7 @@ differential: bootstrap-bench
 	cmake --build build-sanitize -j $(JOBS) --target differential
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
 	  ctest --output-on-failure -L differential $(CTEST_ARGS)
+	@grep -hE '^(differential|JSONTestSuite|mutated|  [a-z]+: )' build-sanitize/Testing/Temporary/LastTest.log || true
 
 bootstrap-bench:
 	@scripts/bootstrap --bench
