@@ -41,7 +41,6 @@ inline error make_read_error(read_context& c) {
                static_cast<std::size_t>(at - line_start) + 1);
 }
 
-// The one driver behind every reading entry point: the value, then only whitespace.
 // The input is within options.max_document_size; otherwise false with the error set.
 template <options O>
 bool document_size_ok(read_context& c) {
@@ -52,6 +51,7 @@ bool document_size_ok(read_context& c) {
   return false;
 }
 
+// The one driver behind every reading entry point: the value, then only whitespace.
 template <options O, class T>
 error read_json(std::string_view json, T& out) {
   read_context c;
