@@ -2,6 +2,7 @@
 // correctly rounded (std::from_chars, which is exact, on the validated text).
 #pragma once
 
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "../number/decimal_to_double.hpp"
 #include "dispatch.hpp"
 
 namespace metajson::detail {
@@ -184,9 +186,38 @@ inline const char* read_float_exact(read_context& c, const char* p, F& out) {
   return s.end;
 }
 
+// Bit 7 of each byte of w that is not an ASCII digit ('0'..'9'). Exact up to and including
+// the first non-digit (carries and borrows only start there), which is all the callers use.
+METAJSON_ALWAYS_INLINE std::uint64_t non_digit_bits8(std::uint64_t w) noexcept {
+  return ((w + 0x4646464646464646ull) | (w - 0x3030303030303030ull)) & 0x8080808080808080ull;
+}
+
+inline constexpr std::uint64_t powers_of_ten_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+
 // Accumulates the decimal digits at q into m and counts them, eight at a time while it can;
 // returns the first non-digit. m wraps past 19 digits (callers check the count).
+// A run of fewer than eight digits (the end of most numbers) is taken in one step too when
+// eight bytes can be read: the digits are moved to the top of the word, '0's shifted in below
+// them, and the eight "digits" parsed as usual.
 METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* e, std::uint64_t& m, std::ptrdiff_t& count) noexcept {
+#if !defined(METAJSON_ABLATION_NO_SWAR_DIGIT_TAIL)
+  while (e - q >= 8) {
+    const std::uint64_t w = load8(q);
+    const std::uint64_t nd = non_digit_bits8(w);
+    if (nd == 0) {
+      m = m * 100000000u + parse_digits8(w);
+      count += 8;
+      q += 8;
+      continue;
+    }
+    const int n = std::countr_zero(nd) >> 3;  // digits before the first non-digit: 0..7
+    if (n == 0) return q;
+    const int s = (8 - n) * 8;  // 8..56
+    m = m * powers_of_ten_u64[n] + parse_digits8((w << s) | (0x3030303030303030ull >> (64 - s)));
+    count += n;
+    return q + n;
+  }
+#else
   while (e - q >= 8) {
     const std::uint64_t w = load8(q);
     if (!all_digits8(w)) break;
@@ -194,6 +225,7 @@ METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* 
     count += 8;
     q += 8;
   }
+#endif
   while (q < e && is_digit(*q)) {
     m = m * 10 + static_cast<unsigned>(*q - '0');
     ++count;
@@ -205,7 +237,9 @@ METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* 
 // Doubles in one pass over the text. The scan checks the grammar and collects the decimal
 // significand m (up to 19 digits) and the power of ten. Clinger's fast path: when m <= 2^53
 // and the power is within ±22, both are exact doubles and one IEEE multiplication or division
-// rounds correctly. Otherwise std::from_chars (exact) converts the text just scanned. Anything
+// rounds correctly. Otherwise Eisel-Lemire (number/decimal_to_double.hpp: a 128-bit product)
+// converts m and the power, and in the rare cases it cannot decide, or with more than 19
+// digits, std::from_chars (exact) converts the text just scanned. Anything
 // irregular (a grammar error, an exponent that does not fit) goes to read_float_exact, which
 // scans again and says what is wrong.
 inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -260,6 +294,9 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
         out = neg ? -v : v;
         return q;
       }
+#if !defined(METAJSON_ABLATION_NO_EISEL_LEMIRE)
+      if (decimal_to_double(m, exp10, neg, out)) return q;
+#endif
     }
     double v;
     const auto r = std::from_chars(p, q, v);
