@@ -6,6 +6,8 @@
 // checked, so the input needs no padding and no terminating NUL.
 #pragma once
 
+#include <bit>
+#include <cstdint>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -101,12 +103,29 @@ METAJSON_NOINLINE inline std::nullptr_t push_read_key(read_context& c, std::stri
 METAJSON_ALWAYS_INLINE bool is_ws(char ch) noexcept { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; }
 
 // Skips JSON whitespace. Compact JSON has none, so the first test usually decides; a single
-// space (after ':' in pretty output) is the next most common case; longer runs (indentation)
-// are scanned a SIMD block at a time.
+// space (after ':' in pretty output) is the next most common case. Then indentation: runs of
+// spaces are counted eight bytes at a time in a general register (the XOR with eight spaces is
+// zero exactly on the spaces, so the first nonzero byte is the first non-space), inline and
+// with a single constant: SIMD compares inlined at every call site made GCC load their four
+// constants at the entry of each reading function, on every call. Anything else (a tab, a
+// second newline, the end of the input) goes to the SIMD scan out of line.
 METAJSON_ALWAYS_INLINE const char* skip_ws(const char* p, const char* end) noexcept {
   if (METAJSON_LIKELY(p < end && !is_ws(*p))) return p;
   if (p < end) ++p;
   if (METAJSON_LIKELY(p < end && !is_ws(*p))) return p;
+#if !defined(METAJSON_ABLATION_NO_SIMD_READ) && !defined(METAJSON_ABLATION_NO_INLINE_INDENT)
+  while (end - p >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    w ^= 0x2020202020202020ull;
+    if (w != 0) {
+      p += std::countr_zero(w) >> 3;
+      if (METAJSON_LIKELY(!is_ws(*p))) return p;
+      break;
+    }
+    p += 8;
+  }
+#endif
   return find_non_whitespace(p, end);
 }
 
