@@ -73,11 +73,71 @@ METAJSON_ALWAYS_INLINE std::uint64_t parse_digits8(std::uint64_t w) noexcept {
   return (lo + hi) >> 32;
 }
 
+// Bit 7 of each byte of w that is not an ASCII digit ('0'..'9'). Exact up to and including
+// the first non-digit (carries and borrows only start there), which is all the callers use.
+METAJSON_ALWAYS_INLINE std::uint64_t non_digit_bits8(std::uint64_t w) noexcept {
+  return ((w + 0x4646464646464646ull) | (w - 0x3030303030303030ull)) & 0x8080808080808080ull;
+}
+
+inline constexpr std::uint64_t powers_of_ten_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+
+// Accumulates the decimal digits at q into m and counts them, eight at a time while it can;
+// returns the first non-digit. m wraps past 19 digits (callers check the count).
+// A run of fewer than eight digits (the end of most numbers) is taken in one step too when
+// eight bytes can be read: the digits are moved to the top of the word, '0's shifted in below
+// them, and the eight "digits" parsed as usual.
+METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* e, std::uint64_t& m, std::ptrdiff_t& count) noexcept {
+#if !defined(METAJSON_ABLATION_NO_SWAR_DIGIT_TAIL)
+  while (e - q >= 8) {
+    const std::uint64_t w = load8(q);
+    const std::uint64_t nd = non_digit_bits8(w);
+    if (nd == 0) {
+      m = m * 100000000u + parse_digits8(w);
+      count += 8;
+      q += 8;
+      continue;
+    }
+    const int n = std::countr_zero(nd) >> 3;  // digits before the first non-digit: 0..7
+    if (n == 0) return q;
+    const int s = (8 - n) * 8;  // 8..56
+    m = m * powers_of_ten_u64[n] + parse_digits8((w << s) | (0x3030303030303030ull >> (64 - s)));
+    count += n;
+    return q + n;
+  }
+#else
+  while (e - q >= 8) {
+    const std::uint64_t w = load8(q);
+    if (!all_digits8(w)) break;
+    m = m * 100000000u + parse_digits8(w);
+    count += 8;
+    q += 8;
+  }
+#endif
+  while (q < e && is_digit(*q)) {
+    m = m * 10 + static_cast<unsigned>(*q - '0');
+    ++count;
+    ++q;
+  }
+  return q;
+}
+
 // A number's text for an error message: at most 40 characters ("123...(1000000 characters)").
 inline std::string number_excerpt(const char* first, const char* last) {
   const auto n = static_cast<std::size_t>(last - first);
   if (n <= 40) return std::string(first, last);
   return std::string(first, 32) + "... (" + std::to_string(n) + " characters)";
+}
+
+// "expected integer, found 1.5" (a fraction or exponent where an integer was expected).
+METAJSON_NOINLINE inline std::nullptr_t integer_not_integral(read_context& c, const char* start, const char* name) {
+  const number_span s = scan_number(c, start);
+  if (!s.end) return nullptr;
+  return c.fail(error_code::type_mismatch, start, "expected " + std::string(name) + ", found " + number_excerpt(start, s.end));
+}
+
+METAJSON_NOINLINE inline std::nullptr_t integer_out_of_range(read_context& c, const char* start, const char* end, std::size_t bits,
+                                                             const char* name) {
+  return c.fail(error_code::number_out_of_range, start, number_excerpt(start, end) + " does not fit " + std::to_string(bits) + "-bit " + name);
 }
 
 template <class I>
@@ -96,35 +156,44 @@ inline const char* read_integer(read_context& c, const char* p, I& out) {
   using U = std::conditional_t<(sizeof(I) > 8), unsigned __int128, std::uint64_t>;
   U v = 0;
   const char* digits = p;
-  // Eight digits at a time while they last (16 digits cannot overflow U)...
-  for (int round = 0; round < 2 && c.end - p >= 8; ++round) {
-    const std::uint64_t w = load8(p);
-    if (!all_digits8(w)) break;
-    v = v * 100000000u + parse_digits8(w);
-    p += 8;
-  }
-  // ... then one at a time: up to 19 digits (38 for 128-bit) cannot overflow U; more are
-  // checked one by one.
-  constexpr int safe = sizeof(U) > 8 ? 38 : 19;
-  while (p < c.end && is_digit(*p) && p - digits < safe) v = v * 10 + static_cast<unsigned>(*p++ - '0');
   bool overflow = false;
-  while (p < c.end && is_digit(*p)) {
-    const unsigned d = static_cast<unsigned>(*p++ - '0');
-    if (v > (~U{0} - d) / 10) overflow = true;
-    else v = v * 10 + d;
+  bool have_digits = false;
+  if constexpr (sizeof(U) == 8) {
+    // Up to 19 digits cannot overflow 64 bits: the float reader's digit loop (eight at a
+    // time, the rest in one step) does them; longer runs take the checked loops below.
+    std::uint64_t m = 0;
+    std::ptrdiff_t count = 0;
+    const char* q = accumulate_digits(p, c.end, m, count);
+    if (METAJSON_LIKELY(count <= 19)) {
+      v = m;
+      p = q;
+      have_digits = true;
+    }
+  }
+  if (!have_digits) {
+    // Eight digits at a time while they last (16 digits cannot overflow U)...
+    for (int round = 0; round < 2 && c.end - p >= 8; ++round) {
+      const std::uint64_t w = load8(p);
+      if (!all_digits8(w)) break;
+      v = v * 100000000u + parse_digits8(w);
+      p += 8;
+    }
+    // ... then one at a time: up to 19 digits (38 for 128-bit) cannot overflow U; more are
+    // checked one by one.
+    constexpr int safe = sizeof(U) > 8 ? 38 : 19;
+    while (p < c.end && is_digit(*p) && p - digits < safe) v = v * 10 + static_cast<unsigned>(*p++ - '0');
+    while (p < c.end && is_digit(*p)) {
+      const unsigned d = static_cast<unsigned>(*p++ - '0');
+      if (v > (~U{0} - d) / 10) overflow = true;
+      else v = v * 10 + d;
+    }
   }
   if (METAJSON_UNLIKELY(p == digits)) return c.fail(p >= c.end ? error_code::unexpected_end : error_code::invalid_number, p, "expected a digit after '-'");
   if (METAJSON_UNLIKELY(*digits == '0' && p - digits > 1)) return c.fail(error_code::invalid_number, digits + 1, "leading zero");
-  if (METAJSON_UNLIKELY(p < c.end && (*p == '.' || *p == 'e' || *p == 'E'))) {
-    const number_span s = scan_number(c, start);
-    if (!s.end) return nullptr;
-    return c.fail(error_code::type_mismatch, start,
-                  "expected " + std::string(integer_name<I>()) + ", found " + number_excerpt(start, s.end));
-  }
-  auto out_of_range = [&] {
-    return c.fail(error_code::number_out_of_range, start,
-                  number_excerpt(start, p) + " does not fit " + std::to_string(sizeof(I) * 8) + "-bit " + integer_name<I>());
-  };
+  if (METAJSON_UNLIKELY(p < c.end && (*p == '.' || *p == 'e' || *p == 'E'))) return integer_not_integral(c, start, integer_name<I>());
+  // The messages are built out of line: inline, their strings gave this function a large
+  // frame and register spills on every call.
+  auto out_of_range = [&] { return integer_out_of_range(c, start, p, sizeof(I) * 8, integer_name<I>()); };
   if (overflow) return out_of_range();
   if constexpr (std::is_signed_v<I>) {
     using UI = std::make_unsigned_t<I>;
@@ -184,54 +253,6 @@ inline const char* read_float_exact(read_context& c, const char* p, F& out) {
   if (METAJSON_UNLIKELY(r.ec != std::errc() || r.ptr != s.end)) return c.fail(error_code::invalid_number, p);
   out = v;
   return s.end;
-}
-
-// Bit 7 of each byte of w that is not an ASCII digit ('0'..'9'). Exact up to and including
-// the first non-digit (carries and borrows only start there), which is all the callers use.
-METAJSON_ALWAYS_INLINE std::uint64_t non_digit_bits8(std::uint64_t w) noexcept {
-  return ((w + 0x4646464646464646ull) | (w - 0x3030303030303030ull)) & 0x8080808080808080ull;
-}
-
-inline constexpr std::uint64_t powers_of_ten_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
-
-// Accumulates the decimal digits at q into m and counts them, eight at a time while it can;
-// returns the first non-digit. m wraps past 19 digits (callers check the count).
-// A run of fewer than eight digits (the end of most numbers) is taken in one step too when
-// eight bytes can be read: the digits are moved to the top of the word, '0's shifted in below
-// them, and the eight "digits" parsed as usual.
-METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* e, std::uint64_t& m, std::ptrdiff_t& count) noexcept {
-#if !defined(METAJSON_ABLATION_NO_SWAR_DIGIT_TAIL)
-  while (e - q >= 8) {
-    const std::uint64_t w = load8(q);
-    const std::uint64_t nd = non_digit_bits8(w);
-    if (nd == 0) {
-      m = m * 100000000u + parse_digits8(w);
-      count += 8;
-      q += 8;
-      continue;
-    }
-    const int n = std::countr_zero(nd) >> 3;  // digits before the first non-digit: 0..7
-    if (n == 0) return q;
-    const int s = (8 - n) * 8;  // 8..56
-    m = m * powers_of_ten_u64[n] + parse_digits8((w << s) | (0x3030303030303030ull >> (64 - s)));
-    count += n;
-    return q + n;
-  }
-#else
-  while (e - q >= 8) {
-    const std::uint64_t w = load8(q);
-    if (!all_digits8(w)) break;
-    m = m * 100000000u + parse_digits8(w);
-    count += 8;
-    q += 8;
-  }
-#endif
-  while (q < e && is_digit(*q)) {
-    m = m * 10 + static_cast<unsigned>(*q - '0');
-    ++count;
-    ++q;
-  }
-  return q;
 }
 
 // Doubles in one pass over the text. The scan checks the grammar and collects the decimal
