@@ -105,7 +105,7 @@ inline const char* read_object(read_context& c, const char* p, T& v) {
       // (METAJSON_ABLATION_NO_KEY_PREDICTION goes to the lookup every time).
       int idx = -1;
 #if !defined(METAJSON_ABLATION_NO_KEY_PREDICTION)
-      if (next < n && key.size() == names[next].size && std::memcmp(key.data(), names[next].data, key.size()) == 0) {
+      if (next < n && key.size() == names[next].size && equal_bytes(key.data(), names[next].data, key.size())) {
         idx = static_cast<int>(next);
       } else
 #endif

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../detail/bytes.hpp"
 #include "../detail/macros.hpp"
 #include "enums.hpp"
 #include "members.hpp"
@@ -40,7 +41,7 @@ struct static_name {
 // The cheap hash: length, first, middle and last byte, mixed by one multiplication. It is
 // collision-free for most sets of names; when it is not for some set, the table falls back to
 // name_hash over every byte.
-constexpr std::uint32_t cheap_hash(std::string_view s, std::uint32_t seed) noexcept {
+METAJSON_ALWAYS_INLINE constexpr std::uint32_t cheap_hash(std::string_view s, std::uint32_t seed) noexcept {
   const std::size_t n = s.size();
   const std::uint32_t a = n ? static_cast<unsigned char>(s[0]) : 0;
   const std::uint32_t m = n ? static_cast<unsigned char>(s[n / 2]) : 0;
@@ -115,7 +116,7 @@ template <const auto& Table>
 METAJSON_ALWAYS_INLINE int probe(std::span<const static_name> names, std::string_view key) noexcept {
 #if defined(METAJSON_ABLATION_LINEAR_KEY_LOOKUP)
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i].size == key.size() && std::memcmp(names[i].data, key.data(), key.size()) == 0) return static_cast<int>(i);
+    if (names[i].size == key.size() && equal_bytes(names[i].data, key.data(), key.size())) return static_cast<int>(i);
   return -1;
 #endif
   constexpr auto& table = Table;
@@ -123,7 +124,7 @@ METAJSON_ALWAYS_INLINE int probe(std::span<const static_name> names, std::string
   const int i = table.slots[h & table.mask];
   if (i < 0) return -1;
   const std::string_view cand = names[static_cast<std::size_t>(i)].view();
-  return cand.size() == key.size() && std::memcmp(cand.data(), key.data(), key.size()) == 0 ? i : -1;
+  return cand.size() == key.size() && equal_bytes(cand.data(), key.data(), key.size()) ? i : -1;
 }
 
 // The tables, one per type.
