@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,7 +33,12 @@ struct read_context {
   std::string detail;              // set on error only
   std::vector<std::string> path;   // innermost first; set on error only
   std::string scratch;             // escaped keys are unescaped here
-  std::string unescaped;           // strings with escapes are decoded here, then assigned
+  // The elements of a vector of trivially copyable values (numbers, std::array of numbers)
+  // are read here, then copied into the vector at its final size: one allocation per vector
+  // instead of one per doubling (read/sequence.hpp). Grows by doubling, lives for one read.
+  std::unique_ptr<unsigned char[]> elements;
+  std::size_t elements_capacity = 0;  // bytes
+  bool elements_busy = false;         // a vector is being read into it
 
   METAJSON_NOINLINE std::nullptr_t fail(error_code e, const char* at, std::string why = {}) {
     if (code == error_code::ok) {

@@ -2,10 +2,15 @@
 // std::array, C arrays) and tuples (std::tuple, std::pair).
 #pragma once
 
+#include <algorithm>
+#include <cstring>
 #include <iterator>
+#include <memory>
+#include <new>
 #include <ranges>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "skip.hpp"
 
@@ -50,6 +55,44 @@ concept front_list = requires(T& v) { v.emplace_after(v.before_begin()); };
 template <class T>
 concept set_like = requires(T& v, typename T::value_type&& e) { v.insert(std::move(e)); v.clear(); };
 
+// std::vector of trivially copyable elements (not vector<bool>): read through the context's
+// element buffer, so that the vector is allocated once, at its final size.
+template <class T>
+concept buffered_vector =
+    std::is_same_v<T, std::vector<typename T::value_type, typename T::allocator_type>> && !std::is_same_v<typename T::value_type, bool> &&
+    std::is_trivially_copyable_v<typename T::value_type> && std::is_default_constructible_v<typename T::value_type> &&
+    alignof(typename T::value_type) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__;
+
+METAJSON_NOINLINE inline void grow_elements(read_context& c, std::size_t used, std::size_t needed) {
+  const std::size_t cap = std::max({needed, 2 * c.elements_capacity, std::size_t{4096}});
+  auto bigger = std::make_unique_for_overwrite<unsigned char[]>(cap);
+  if (used) std::memcpy(bigger.get(), c.elements.get(), used);
+  c.elements = std::move(bigger);
+  c.elements_capacity = cap;
+}
+
+template <options O, class T>
+inline const char* read_buffered_vector(read_context& c, const char* p, T& v) {
+  using E = typename T::value_type;
+  struct busy {
+    read_context& c;
+    explicit busy(read_context& ctx) : c(ctx) { c.elements_busy = true; }
+    ~busy() { c.elements_busy = false; }
+  } guard{c};
+  std::size_t count = 0;
+  p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+    if (METAJSON_UNLIKELY((i + 1) * sizeof(E) > cc.elements_capacity)) grow_elements(cc, i * sizeof(E), (i + 1) * sizeof(E));
+    E* slot = ::new (static_cast<void*>(cc.elements.get() + i * sizeof(E))) E{};
+    ++count;
+    return read_value<O>(cc, q, *slot);
+  });
+  if (p) {
+    const E* first = std::launder(reinterpret_cast<const E*>(c.elements.get()));
+    v.assign(first, first + count);
+  }
+  return p;
+}
+
 template <>
 struct reader<family::range> {
   template <options O, class T>
@@ -70,6 +113,11 @@ struct reader<family::range> {
       if (p && count != n) return c.fail(error_code::wrong_length, start, "expected " + std::to_string(n) + " elements, found " + std::to_string(count));
       return p;
     } else if constexpr (resizable_sequence<T>) {
+#if !defined(METAJSON_ABLATION_NO_ELEMENT_BUFFER)
+      if constexpr (buffered_vector<T>) {
+        if (!c.elements_busy) return read_buffered_vector<O>(c, p, v);
+      }
+#endif
       // vector, deque: read into the existing elements first (reusing their storage), then
       // append; trim what is left over.
       std::size_t count = 0;

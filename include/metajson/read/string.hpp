@@ -173,8 +173,8 @@ inline const char* read_string_rest(read_context& c, const char* start, const ch
 
 // Reads the string at p (p[0] == '"') into out (replacing its content). Returns the position
 // after the closing quote. A string without escapes (the common case) is assigned in one piece,
-// so out allocates at most once; one with escapes is decoded into the context's reused buffer
-// first, then assigned: still one allocation, never a chain of appends that regrow out.
+// so out allocates at most once; one with escapes is decoded into out after reserving the
+// length of its escaped text: still one allocation, never a chain of appends that regrow out.
 template <options O>
 inline const char* read_string_into(read_context& c, const char* p, std::string& out) {
   ++p;
@@ -203,11 +203,21 @@ inline const char* read_string_into(read_context& c, const char* p, std::string&
     p = reinterpret_cast<const char*>(uq);
     if (uq < uend && *uq >= 0x80) break;  // invalid: the general loop replaces or reports it
   }
-  std::string& buf = c.unescaped;
-  buf.clear();
-  p = read_string_rest<O>(c, start, p, start, buf);
-  if (p) out.assign(buf);
-  return p;
+  // Escapes (or invalid UTF-8 to replace or report): find the closing quote first (a
+  // backslash hides the byte after it), reserve that many bytes in out — the decoded string is
+  // never longer than its escaped text — and decode into out directly: at most one allocation,
+  // none when out already has the capacity.
+  const char* e = p;
+  for (;;) {
+    e = find_special<false>(e, c.end);
+    if (e == c.end || *e == '"') break;
+    if (*e != '\\') break;  // a control byte: the general loop reports it
+    e += 2;
+    if (e >= c.end) break;
+  }
+  out.clear();
+  if (e < c.end && *e == '"') out.reserve(static_cast<std::size_t>(e - start));
+  return read_string_rest<O>(c, start, p, start, out);
 }
 
 // Checks the string at p without keeping it (skipping, validation): the general loop with

@@ -1,6 +1,9 @@
 // Reading containers, maps, tuples, optionals, pointers, variants, enums, chrono, value, raw.
 #include "round_trip.hpp"
 
+#include <cstdlib>
+#include <new>
+
 #include <array>
 #include <chrono>
 #include <deque>
@@ -185,6 +188,97 @@ TEST(ReadContainer, RawJsonKeepsTheExactText) {
   expect_read<WithRaw>(R"({"id":1,"payload":{"x": [1, 2]}})", WithRaw{1, {R"({"x": [1, 2]})"}});
   expect_read<WithRaw>(R"({"payload" : "s" , "id":2})", WithRaw{2, {R"("s")"}});
   expect_read_fails<WithRaw>(R"({"id":1,"payload":{"x": [1, }})", error_code::syntax_error);
+}
+
+}  // namespace
+
+// Allocations counted for the element-buffer tests below (this test program only).
+namespace {
+std::size_t g_allocations = 0;
+}
+void* operator new(std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+struct Pt {
+  double x;
+  float y;
+  std::int16_t z;
+  bool operator==(const Pt&) const = default;
+};
+struct Ring {
+  std::string name;
+  std::vector<std::array<double, 2>> points;
+  std::vector<int> ids;
+  bool operator==(const Ring&) const = default;
+};
+
+// Vectors of trivially copyable elements are read through the context's element buffer and
+// then allocated once, at their final size.
+TEST(ReadContainer, VectorsOfTriviallyCopyableElements) {
+  for (std::size_t n : {0u, 1u, 2u, 255u, 256u, 257u, 511u, 512u, 513u, 4095u, 4096u, 10000u}) {
+    std::vector<double> d(n);
+    std::vector<std::array<double, 2>> a(n);
+    std::vector<std::int8_t> b(n);
+    std::vector<Pt> pts(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      d[i] = static_cast<double>(i) * 0.25 - 3;
+      a[i] = {static_cast<double>(i), -static_cast<double>(i) / 8};
+      b[i] = static_cast<std::int8_t>(i % 256 - 128);
+      pts[i] = {static_cast<double>(i), 0.5f, static_cast<std::int16_t>(i % 1000)};
+    }
+    expect_round_trip(d, metajson::to_json(d));
+    expect_round_trip(a, metajson::to_json(a));
+    expect_round_trip(b, metajson::to_json(b));
+    expect_round_trip(pts, metajson::to_json(pts));
+  }
+  // Nested (canada's shape), and inside structs that are not trivially copyable themselves.
+  std::vector<std::vector<std::array<double, 2>>> nested;
+  std::vector<Ring> rings;
+  for (int i = 0; i < 50; ++i) {
+    nested.emplace_back();
+    rings.push_back({std::string(static_cast<std::size_t>(i), 'r'), {}, {}});
+    for (int k = 0; k < i * 37; ++k) {
+      nested.back().push_back({k * 1.5, -k * 0.5});
+      rings.back().points.push_back({k * 1.0, i * 1.0});
+      if (k % 3 == 0) rings.back().ids.push_back(k);
+    }
+  }
+  expect_round_trip(nested, metajson::to_json(nested));
+  expect_round_trip(rings, metajson::to_json(rings));
+  // An error inside an element: the path and message as for any vector; the next read works.
+  expect_read_error<std::vector<double>>("[1,2,x]", error_code::syntax_error, "expected number, found 'x' at $[2] (line 1, column 6)");
+  expect_read<std::vector<double>>("[1,2,3]", {1, 2, 3});
+  // A variant whose first alternative fails halfway through the buffer.
+  using V = std::variant<std::vector<int>, std::vector<double>>;
+  expect_read<V>("[1,2,2.5]", V{std::vector<double>{1, 2, 2.5}});
+  // Reading into a vector with enough capacity keeps its storage.
+  std::vector<double> keep;
+  keep.reserve(100);
+  const double* base = keep.data();
+  EXPECT_FALSE(metajson::from_json("[1,2,3]", keep));
+  EXPECT_EQ(keep.data(), base);
+  EXPECT_EQ(keep, (std::vector<double>{1, 2, 3}));
+}
+
+TEST(ReadContainer, VectorsOfTriviallyCopyableElementsAllocateOnce) {
+  // 200 rings of 300 pairs: one allocation per ring, plus the outer vector's growth and the
+  // element buffer's (which grows by doubling from 4 KiB, once per read). Growing each ring by
+  // doubling would cost about 10 allocations per ring.
+  std::vector<std::vector<std::array<double, 2>>> rings(200, std::vector<std::array<double, 2>>(300, {1.5, -2.5}));
+  const std::string json = metajson::to_json(rings);
+  const std::size_t before = g_allocations;
+  auto r = metajson::try_from<std::vector<std::vector<std::array<double, 2>>>>(json);
+  const std::size_t allocations = g_allocations - before;
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(*r, rings);
+  EXPECT_LE(allocations, 200u + 10u + 3u) << allocations;
 }
 
 }  // namespace
