@@ -1,13 +1,18 @@
 // Shortest float formatting: special values, layout, and agreement with std::to_chars on
-// length (never longer) and value (std::from_chars gives back the same bits).
+// length (never longer) and value (std::from_chars gives back the same bits); random doubles
+// against std::to_chars digit for digit; the helpers (strip_zeros, write_significand) against
+// slow references.
 #include <metajson/number/dtoa.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 
 namespace {
@@ -96,6 +101,95 @@ TEST(Dtoa, SpecialValuesRoundTrip) {
     expect_round_trip(v);
     // The shorter layout wins, plain on a tie: 100 and 0.01, but 1e3 and 1e-3.
     EXPECT_EQ(ours(v), k >= 0 && k <= 2 ? "1" + std::string(static_cast<std::size_t>(k), '0') : k < 0 && k > -3 ? "0." + std::string(static_cast<std::size_t>(-k - 1), '0') + "1" : text);
+  }
+}
+
+// strip_zeros against dividing by ten one step at a time: every count of trailing zeros a
+// significand below 10^17 can have, on random digits before them.
+TEST(Dtoa, StripZerosMatchesSlowReference) {
+  std::mt19937_64 rng(17);
+  const auto check = [](std::uint64_t f, int e) {
+    std::uint64_t rf = f;
+    int re = e;
+    while (rf % 10 == 0) {
+      rf /= 10;
+      ++re;
+    }
+    const metajson::detail::decimal_fp d = metajson::detail::strip_zeros(f, e);
+    ASSERT_EQ(d.f, rf) << f;
+    ASSERT_EQ(d.e, re) << f;
+  };
+  std::uint64_t p10 = 1;
+  for (int z = 0; z <= 16; ++z, p10 *= 10) {
+    check(p10, -3);
+    for (std::uint64_t m = 1; m <= 9; ++m) check(m * p10, 5);
+    const std::uint64_t limit = 100000000000000000ull / p10;  // f = m * 10^z < 10^17
+    for (int i = 0; i < 20000; ++i) {
+      const std::uint64_t m = 1 + rng() % (limit - 1);
+      check(m * p10, -300);
+    }
+    check((limit - 1) * p10, 0);
+  }
+}
+
+// write_significand against the digits of std::to_chars with the point inserted by hand: every
+// digit count, every point position, and no byte written before p or past the stated bound.
+TEST(Dtoa, WriteSignificandMatchesSlowReference) {
+  std::mt19937_64 rng(8);
+  const auto check = [](std::uint64_t f) {
+    char digits[32];
+    const std::string ref(digits, std::to_chars(digits, digits + 32, f).ptr);
+    const int n = metajson::detail::count_digits(f);
+    ASSERT_EQ(n, static_cast<int>(ref.size()));
+    for (int dp = 0; dp < n; ++dp) {  // dp == 0: no point
+      char buf[48];
+      std::memset(buf, '#', sizeof buf);
+      char* const p = buf + 8;
+      char* const end = dp == 0 ? metajson::detail::write_significand<false>(p, f, n, n)
+                                : metajson::detail::write_significand<true>(p, f, n, dp);
+      const std::string expected = dp == 0 ? ref : ref.substr(0, static_cast<std::size_t>(dp)) + "." + ref.substr(static_cast<std::size_t>(dp));
+      ASSERT_EQ(std::string(p, end), expected) << f << " dp " << dp;
+      for (char* q = buf; q < p; ++q) ASSERT_EQ(*q, '#') << f << " dp " << dp;
+      const int bound = std::max(n + (dp != 0), 9);
+      for (char* q = p + bound; q < buf + sizeof buf; ++q) ASSERT_EQ(*q, '#') << f << " dp " << dp;
+    }
+  };
+  std::uint64_t p10 = 1;
+  for (int n = 1; n <= 17; ++n, p10 *= 10) {
+    check(p10);
+    check(p10 * 10 - 1);
+    for (int i = 0; i < 3000; ++i) check(p10 + rng() % (p10 * 9));
+  }
+}
+
+// Random doubles (random bits, and short decimals at every scale) against std::to_chars: where
+// our text has a point inside the digits it must be std::to_chars' fixed form, where it is
+// scientific it must be std::to_chars' scientific form with the exponent written JSON-style.
+TEST(Dtoa, RandomDoublesMatchToChars) {
+  std::mt19937_64 rng(42);
+  const auto check = [](double v) {
+    const std::string s = ours(v);
+    char ref[64];
+    if (s.find('e') != std::string::npos) {
+      std::string sci(ref, std::to_chars(ref, ref + 64, v, std::chars_format::scientific).ptr);
+      const std::size_t e = sci.find('e');
+      std::string exp = sci.substr(e + 1);
+      const bool neg = exp[0] == '-';
+      exp.erase(0, 1);
+      while (exp.size() > 1 && exp[0] == '0') exp.erase(0, 1);
+      ASSERT_EQ(s, sci.substr(0, e) + "e" + (neg ? "-" : "") + exp);
+    } else if (s.find('.') != std::string::npos) {
+      ASSERT_EQ(s, std::string(ref, std::to_chars(ref, ref + 64, v, std::chars_format::fixed).ptr));
+    } else {
+      expect_round_trip(v);
+    }
+  };
+  for (int i = 0; i < 200000; ++i) {
+    const double v = std::bit_cast<double>(rng());
+    if (std::isfinite(v)) check(v);
+    const double scale = std::pow(10.0, static_cast<double>(static_cast<int>(rng() % 60) - 30));
+    check(static_cast<double>(rng() % 100000000000000000ull >> (rng() % 57)) * scale);
+    check(-static_cast<double>(rng() % 1000000) / 1000 * scale);
   }
 }
 

@@ -114,3 +114,15 @@ TEST(Itoa, EightDigitsExhaustive) {
     for (int i = 7; i >= 0 && ++expected[i] > '9'; --i) expected[i] = '0';
   }
 }
+
+// digits_16 (SSE2 where available) against two digits_8: every value in each lane, the other
+// lane taking a different value each time.
+TEST(Itoa, SixteenDigitsMatchTwoEightDigits) {
+  for (std::uint32_t v = 0; v < 100000000; ++v) {
+    const std::uint32_t w = static_cast<std::uint32_t>((std::uint64_t{v} * 7919 + 12345) % 100000000);
+    const metajson::detail::digits_8x2 a = metajson::detail::digits_16(v, w);
+    if (a.hi != metajson::detail::digits_8(v) || a.lo != metajson::detail::digits_8(w)) FAIL() << "v = " << v << ", w = " << w;
+    const metajson::detail::digits_8x2 b = metajson::detail::digits_16(w, v);
+    if (b.hi != metajson::detail::digits_8(w) || b.lo != metajson::detail::digits_8(v)) FAIL() << "v = " << v << ", w = " << w;
+  }
+}
