@@ -1,12 +1,17 @@
 // Every kernel compiled into this binary against the scalar reference, on random strings of
 // every length 0-300 with special bytes (quotes, backslashes, controls, non-ASCII, invalid
-// UTF-8) at every position, in all three UTF-8 modes.
+// UTF-8) at every position, in all three UTF-8 modes; the same for the block loop alone
+// (escape_blocks, which escape_with bypasses for validation when the CPU has AVX2) and for the
+// fused AVX2 escaper-validator, which also gets UTF-8-heavy random text and every short
+// sequence at every offset around its 32-byte blocks, after and before escapes.
 #include <metajson/simd/config.hpp>
 #include <metajson/text/escape.hpp>
 #include <metajson/text/scan.hpp>
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -33,6 +38,16 @@ std::string run(const std::string& s) {
   out.resize(static_cast<std::size_t>(e - out.data()));
   return out;
 }
+template <class K, utf8_mode M>
+std::string run_blocks(const std::string& s) {
+  std::string out(escaped_size_bound(s.size()), '\0');
+  std::size_t bad = 0;
+  char* e = escape_blocks<K, M>(out.data(), s.data(), s.size(), &bad);
+  if (!e) return "<invalid at " + std::to_string(bad) + ">";
+  out.resize(static_cast<std::size_t>(e - out.data()));
+  return out;
+}
+
 template <utf8_mode M>
 std::string ref(const std::string& s) {
   std::string out(6 * s.size() + 1, '\0');
@@ -59,6 +74,7 @@ void differential(const char* name) {
       ASSERT_EQ((run<K, utf8_mode::validate>(s)), ref<utf8_mode::validate>(s)) << name << " len " << len << " pos " << pos;
       ASSERT_EQ((run<K, utf8_mode::replace>(s)), ref<utf8_mode::replace>(s)) << name << " len " << len << " pos " << pos;
       ASSERT_EQ((run<K, utf8_mode::unchecked>(s)), ref<utf8_mode::unchecked>(s)) << name << " len " << len << " pos " << pos;
+      ASSERT_EQ((run_blocks<K, utf8_mode::validate>(s)), ref<utf8_mode::validate>(s)) << name << " len " << len << " pos " << pos;
       ++checked;
     }
     // Fully random bytes too.
@@ -67,9 +83,106 @@ void differential(const char* name) {
     ASSERT_EQ((run<K, utf8_mode::validate>(r)), ref<utf8_mode::validate>(r)) << name;
     ASSERT_EQ((run<K, utf8_mode::replace>(r)), ref<utf8_mode::replace>(r)) << name;
     ASSERT_EQ((run<K, utf8_mode::unchecked>(r)), ref<utf8_mode::unchecked>(r)) << name;
+    ASSERT_EQ((run_blocks<K, utf8_mode::validate>(r)), ref<utf8_mode::validate>(r)) << name;
   }
   EXPECT_GT(checked, 45000);
 }
+
+#if defined(METAJSON_HAS_UTF8_AVX2)
+std::string run_fused(const std::string& s) {
+  // The input in a buffer of its exact size, so that ASan sees any read past its end.
+  std::unique_ptr<char[]> in(new char[s.size() + 1]);
+  std::memcpy(in.get(), s.data(), s.size());
+  std::string out(escaped_size_bound(s.size()), '\0');
+  std::size_t bad = 0;
+  char* e = escape_validate_avx2_or_scalar(out.data(), in.get(), s.size(), &bad);
+  if (!e) return "<invalid at " + std::to_string(bad) + ">";
+  out.resize(static_cast<std::size_t>(e - out.data()));
+  return out;
+}
+
+TEST(EscapeDifferential, FusedAvx2) {
+  if (!cpu_has_avx2()) GTEST_SKIP() << "no AVX2";
+  std::mt19937 rng(77);
+  // The generic generator: one special piece at every position of random ASCII.
+  const std::string specials[] = {"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\x7f", "\xc3\xa9", "\xe6\x97\xa5",
+                                  "\xf0\x9f\x98\x80", "\xff", "\xc3", "\xed\xa0\x80", "\x80"};
+  for (std::size_t len = 0; len <= 300; ++len) {
+    std::string base(len, 'a');
+    for (auto& ch : base) ch = static_cast<char>('a' + rng() % 26);
+    for (std::size_t pos = 0; pos <= len; ++pos) {
+      std::string s = base;
+      s.insert(pos, specials[rng() % std::size(specials)]);
+      ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << "len " << len << " pos " << pos;
+    }
+  }
+  // UTF-8-heavy text (CJK, accents, emoji, escapes), sometimes with one byte corrupted,
+  // truncated, or cut by an escape.
+  const char* pieces[] = {"a", "b ", "\xc3\xa9", "\xe6\x97\xa5", "\xe3\x81\x82", "\xf0\x9f\x98\x80", "\xed\x9f\xbf",
+                          "\xee\x80\x80", "\xf4\x8f\xbf\xbf", "\xef\xbf\xbf", "\xc2\x80", "\n", "\"", "\\", "\x01"};
+  for (int t = 0; t < 200000; ++t) {
+    std::string s;
+    for (int k = static_cast<int>(rng() % 80); k > 0; --k) s += pieces[rng() % std::size(pieces)];
+    switch (rng() % 5) {
+      case 0:
+        if (!s.empty()) s[rng() % s.size()] = static_cast<char>(rng());
+        break;
+      case 1:
+        if (!s.empty()) s.resize(rng() % s.size());
+        break;
+      case 2:
+        if (!s.empty()) s.insert(rng() % s.size(), 1, "\"\\\n"[rng() % 3]);
+        break;
+      default: break;
+    }
+    ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << testing::PrintToString(s);
+  }
+  // Every lead byte with sampled continuations, at every offset around the first two blocks,
+  // alone, after an escape, before an escape, and after a run of non-ASCII text.
+  const unsigned cont[] = {0x00, 0x22, 0x41, 0x5C, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF};
+  const std::string prefixes[] = {"", "\"", "\xe6\x97\xa5", "\xe6\x97\xa5\\"};
+  for (unsigned lead = 0x80; lead <= 0xFF; ++lead)
+    for (unsigned c1 : cont)
+      for (unsigned c2 : cont)
+        for (unsigned c3 : cont) {
+          std::string seq;
+          seq += static_cast<char>(lead);
+          seq += static_cast<char>(c1);
+          seq += static_cast<char>(c2);
+          seq += static_cast<char>(c3);
+          const std::size_t off = rng() % 70;
+          const std::string& pre = prefixes[rng() % std::size(prefixes)];
+          for (std::size_t cut = 1; cut <= 4; ++cut) {
+            std::string s = std::string(off, 'x') + pre + seq.substr(0, cut);
+            ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << testing::PrintToString(s);
+            s += rng() % 2 ? "\"" : "yz";
+            ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << testing::PrintToString(s);
+          }
+        }
+  // Every byte value, alone and as the lead of a valid 2-byte sequence, at positions in the
+  // first block, the loop's whole blocks (first and second of a pair) and the padded tail.
+  for (unsigned c = 0; c < 256; ++c)
+    for (std::size_t at : {0u, 5u, 31u, 32u, 40u, 63u, 64u, 95u, 96u, 110u}) {
+      std::string s(120, 'k');
+      s[at] = static_cast<char>(c);
+      ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << c << " at " << at;
+      s[at + 1] = static_cast<char>(0x80 | (c & 0x3F));
+      ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << c << " at " << at;
+      s.resize(at + 2);
+      ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << c << " at " << at;
+    }
+  // Every valid sequence of each length ending exactly at, or straddling, a block end.
+  for (std::size_t off = 24; off <= 72; ++off)
+    for (const char* p : {"\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe0\x80\xaf"}) {
+      std::string s = std::string(off, 'q') + p;
+      ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << off;
+      s += std::string(40, 'r');
+      ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << off;
+      s = std::string(off, 'q') + "\\" + p + "\"";
+      ASSERT_EQ(run_fused(s), ref<utf8_mode::validate>(s)) << off;
+    }
+}
+#endif
 
 // The whitespace skipper of kernel K against a byte loop, on random runs of whitespace of
 // every length 0-300 followed by any byte.

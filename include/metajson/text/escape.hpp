@@ -6,6 +6,10 @@
 // The output must have room for 6 * n + 64 bytes: the worst case (every byte becomes \u00XX)
 // plus one block of overshoot, so blocks can be stored whole without a bounds check.
 // METAJSON_ABLATION_NO_ESCAPE_FAST_PATH sends every string through escape_scalar instead.
+//
+// With UTF-8 validation, the SSE2 and AVX2 kernels hand the whole string to the fused AVX2
+// escaper-validator of escape_avx2.hpp when the CPU has AVX2 (escape_with below); the loop here
+// (escape_blocks) serves the other modes, kernels and CPUs.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +17,7 @@
 
 #include "../detail/macros.hpp"
 #include "../simd/config.hpp"
+#include "escape_avx2.hpp"
 #include "escape_scalar.hpp"
 #include "utf8.hpp"
 #include "utf8_avx2.hpp"
@@ -25,7 +30,7 @@ inline constexpr std::size_t escape_slack = 64;
 constexpr std::size_t escaped_size_bound(std::size_t n) noexcept { return 6 * n + escape_slack; }
 
 template <class K, utf8_mode Mode>
-inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept;
+inline char* escape_blocks(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept;
 
 // Kept out of line so the scanning loop stays small: when [src, end) is valid UTF-8 (checked in
 // bulk), escapes it without further checks and returns the end; else returns nullptr.
@@ -34,13 +39,14 @@ METAJSON_NOINLINE char* escape_rest_if_valid(char* dst, const char* src, const c
   const std::size_t n = static_cast<std::size_t>(end - src);
   if (!utf8_valid(src, n)) return nullptr;
   std::size_t unused = 0;
-  return escape_with<K, utf8_mode::unchecked>(dst, src, n, &unused);
+  return escape_blocks<K, utf8_mode::unchecked>(dst, src, n, &unused);
 }
 
-// Escapes n bytes of src into dst with kernel K. Returns the end, or nullptr when Mode is
-// validate and the text is not UTF-8 (then *bad is the offset of the first invalid byte).
+// Escapes n bytes of src into dst with kernel K, checking UTF-8 sequence by sequence (or, for
+// a long non-ASCII rest, in bulk). Returns the end, or nullptr when Mode is validate and the
+// text is not UTF-8 (then *bad is the offset of the first invalid byte).
 template <class K, utf8_mode Mode>
-inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
+inline char* escape_blocks(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
   constexpr bool non_ascii = Mode != utf8_mode::unchecked;
   constexpr std::size_t w = K::width;
   const char* const begin = src;
@@ -106,6 +112,22 @@ inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t*
       src = reinterpret_cast<const char*>(u);
     }
   }
+}
+
+// Escapes n bytes of src into dst with kernel K. Returns the end, or nullptr when Mode is
+// validate and the text is not UTF-8 (then *bad is the offset of the first invalid byte).
+// Validation with the SSE2 or AVX2 kernel goes through the fused AVX2 escaper when the CPU has
+// AVX2 (escape_avx2.hpp): one pass instead of a scan, a bulk check and a second scan.
+template <class K, utf8_mode Mode>
+inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
+#if defined(METAJSON_HAS_UTF8_AVX2) && !defined(METAJSON_ABLATION_NO_FUSED_ESCAPE)
+  // The 16- and 32-byte kernels (sse2, avx2); not swar (METAJSON_NO_SIMD and the ablation
+  // without SIMD keep their portable scan), nor avx512 (its own 64-byte scan).
+  if constexpr (Mode == utf8_mode::validate && (K::width == 16 || K::width == 32)) {
+    if (METAJSON_LIKELY(cpu_has_avx2())) return escape_validate_avx2_or_scalar(dst, src, n, bad);
+  }
+#endif
+  return escape_blocks<K, Mode>(dst, src, n, bad);
 }
 
 // Escapes with this translation unit's kernel.

@@ -116,13 +116,23 @@ __attribute__((target("avx2"))) inline bool utf8_valid_avx2(const char* s, std::
   return _mm256_testz_si256(error, error) != 0;
 }
 
-// Whether this CPU runs AVX2 (asked once).
+#if !defined(__AVX2__)
+// Asked once, during static initialization: a global rather than a function-local static, so
+// that reading it costs no guard check. Read before its initializer has run (from another
+// translation unit's static initialization), it is false, and the callers then take their
+// portable path, which gives the same results.
+inline const bool cpu_avx2_flag = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+}();
+#endif
+
+// Whether this CPU runs AVX2.
 inline bool cpu_has_avx2() noexcept {
 #if defined(__AVX2__)
   return true;
 #else
-  static const bool yes = __builtin_cpu_supports("avx2");
-  return yes;
+  return cpu_avx2_flag;
 #endif
 }
 

@@ -44,6 +44,30 @@ TEST(WriteString, Utf8Policies) {
   expect_json(std::string("\xf0\x9f\x98\x80 \xe6\x97\xa5\xe6\x9c\xac"), "\"\xf0\x9f\x98\x80 \xe6\x97\xa5\xe6\x9c\xac\"");
 }
 
+// Text like a tweet: CJK, escapes, several 32-byte blocks; the offset of an invalid byte that
+// follows escapes and non-ASCII text (the fused escaper-validator reports it exactly).
+TEST(WriteString, NonAsciiTextWithEscapes) {
+  std::string in, expected;
+  for (int i = 0; i < 30; ++i) {
+    in += "\xe6\x97\xa5\xe6\x9c\xac";
+    expected += "\xe6\x97\xa5\xe6\x9c\xac";
+    if (i % 7 == 3) {
+      in += "\"q\"\n";
+      expected += "\\\"q\\\"\\n";
+    }
+  }
+  expect_json(in, "\"" + expected + "\"");
+  const std::string bad = in + "\xe6\x97\\" + in;
+  expect_write_error(bad, metajson::error_code::invalid_utf8,
+                     "invalid UTF-8 in string (byte 0xe6 at offset " + std::to_string(in.size()) + " of the string) at $");
+  const std::string truncated = in + "\xf0\x9f\x98";
+  expect_write_error(truncated, metajson::error_code::invalid_utf8,
+                     "invalid UTF-8 in string (byte 0xf0 at offset " + std::to_string(in.size()) + " of the string) at $");
+  const std::string surrogate = "\"" + in.substr(0, 34) + "\xed\xa0\x80";
+  expect_write_error(surrogate, metajson::error_code::invalid_utf8,
+                     "invalid UTF-8 in string (byte 0xed at offset 35 of the string) at $");
+}
+
 TEST(WriteString, LongStringsGrowTheBuffer) {
   std::string s(100000, 'x');
   s[50000] = '\n';

@@ -1,0 +1,318 @@
+// Escaping and UTF-8 validation fused into one pass, with AVX2: what escape_with does for
+// validated strings with the SSE2 and AVX2 kernels when the CPU has AVX2. Each 32-byte block is
+// loaded once, stored to the output, scanned for bytes that need an escape and, when it has a
+// byte >= 0x80, checked by the Keiser-Lemire step of utf8_avx2.hpp (the same tables), which
+// carries the block to the next one for the sequences that straddle them. An all-ASCII block
+// only checks that no sequence was left unfinished before it. Errors are accumulated and tested
+// once at the end of the string; an invalid string then goes through the scalar escaper, which
+// finds the offset of the first invalid byte. (Before, a string with non-ASCII text was scanned
+// up to its first byte >= 0x80, then checked in bulk, then scanned again.)
+//
+// After an escape the scan restarts right after the escaped byte, so blocks overlap; the bytes
+// before the new block end with that ASCII byte, so no valid sequence spans into the block and
+// the carried context is reset to ASCII (a sequence broken by the escaped byte was already found
+// by the block that contained it). Checking a byte twice is harmless.
+//
+// A tail of fewer than 32 bytes (and a whole string of at most 32, handled before the loop's
+// set-up) is copied into a block padded with spaces: ASCII, no escape, and a sequence truncated
+// by the end of the string is then followed by ASCII, which the step flags. Escapes are written
+// with one 8-byte store from a table. Compiled with the avx2 target attribute.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "../detail/macros.hpp"
+#include "escape_scalar.hpp"
+#include "utf8_avx2.hpp"
+
+namespace metajson::detail {
+
+// Copies n < 64 bytes from src to dst without a call to memcpy: two overlapping moves of the
+// largest power of two that fits.
+METAJSON_ALWAYS_INLINE void copy_short(char* dst, const char* src, std::size_t n) noexcept {
+  if (n >= 16) {
+    if (n >= 32) {
+      std::memcpy(dst, src, 32);
+      std::memcpy(dst + n - 32, src + n - 32, 32);
+    } else {
+      std::memcpy(dst, src, 16);
+      std::memcpy(dst + n - 16, src + n - 16, 16);
+    }
+  } else if (n >= 8) {
+    std::memcpy(dst, src, 8);
+    std::memcpy(dst + n - 8, src + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(dst, src, 4);
+    std::memcpy(dst + n - 4, src + n - 4, 4);
+  } else if (n != 0) {
+    dst[0] = src[0];
+    dst[n / 2] = src[n / 2];
+    dst[n - 1] = src[n - 1];
+  }
+}
+
+#if defined(METAJSON_HAS_UTF8_AVX2)
+
+// The constants of the fused loop, one 32-byte row each. The loop reads them through a pointer
+// the optimizer cannot see through, so they stay memory operands of the instructions that use
+// them; as known constants GCC would rebuild the uniform ones in registers (a move and a
+// broadcast each), in every iteration or, hoisted, spilled to the stack at every call.
+enum escape_avx2_row : int {
+  ea_t1_high, ea_t1_low, ea_t2_high, ea_nibble, ea_third, ea_fourth, ea_high, ea_max_complete, ea_quote, ea_bslash, ea_c1f,
+  ea_spaces, ea_esc_low, ea_esc_high, ea_7f, ea_rows
+};
+
+struct alignas(32) escape_avx2_table_t {
+  unsigned char row[ea_rows][32];
+};
+
+consteval escape_avx2_table_t make_escape_avx2_table() {
+  escape_avx2_table_t t{};
+  constexpr unsigned char large = u8_carry | u8_too_large | u8_too_large_1000;
+  constexpr unsigned char cont = u8_too_long | u8_overlong_2 | u8_two_conts;
+  const unsigned char tables[3][16] = {
+      {u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_two_conts,
+       u8_two_conts, u8_two_conts, u8_two_conts, u8_too_short | u8_overlong_2, u8_too_short,
+       u8_too_short | u8_overlong_3 | u8_surrogate, u8_too_short | u8_too_large | u8_too_large_1000 | u8_overlong_4},
+      {u8_carry | u8_overlong_3 | u8_overlong_2 | u8_overlong_4, u8_carry | u8_overlong_2, u8_carry, u8_carry,
+       u8_carry | u8_too_large, large, large, large, large, large, large, large, large, large | u8_surrogate, large, large},
+      {u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short,
+       cont | u8_overlong_3 | u8_too_large_1000 | u8_overlong_4, cont | u8_overlong_3 | u8_too_large,
+       cont | u8_surrogate | u8_too_large, cont | u8_surrogate | u8_too_large, u8_too_short, u8_too_short, u8_too_short,
+       u8_too_short},
+  };
+  for (int r = 0; r < 3; ++r)
+    for (int i = 0; i < 32; ++i) t.row[r][i] = tables[r][i % 16];
+  auto fill = [&](int r, unsigned char c) {
+    for (auto& b : t.row[r]) b = c;
+  };
+  fill(ea_nibble, 0x0F);
+  fill(ea_third, 0xE0 - 0x80);
+  fill(ea_fourth, 0xF0 - 0x80);
+  fill(ea_high, 0x80);
+  fill(ea_max_complete, 0xFF);
+  t.row[ea_max_complete][29] = 0xEF;  // the last three bytes may start a sequence the next block ends
+  t.row[ea_max_complete][30] = 0xDF;
+  t.row[ea_max_complete][31] = 0xBF;
+  fill(ea_quote, '"');
+  fill(ea_bslash, '\\');
+  fill(ea_c1f, 0x1f);
+  fill(ea_spaces, ' ');
+  // Escape classes by nibble: bit 0 control (high nibble 0-1), bit 1 '"' (2, 2), bit 2 '\\' (5, C).
+  fill(ea_esc_low, 1);
+  fill(ea_esc_high, 0);
+  fill(ea_7f, 0x7F);
+  for (int h = 0; h < 2; ++h) {
+    t.row[ea_esc_low][2 + 16 * h] = 1 | 2;
+    t.row[ea_esc_low][12 + 16 * h] = 1 | 4;
+    t.row[ea_esc_high][0 + 16 * h] = 1;
+    t.row[ea_esc_high][1 + 16 * h] = 1;
+    t.row[ea_esc_high][2 + 16 * h] = 2;
+    t.row[ea_esc_high][5 + 16 * h] = 4;
+  }
+  return t;
+}
+
+inline constexpr escape_avx2_table_t escape_avx2_table = make_escape_avx2_table();
+
+// The constants as memory operands (for a string of one block)...
+struct escape_avx2_consts {
+  const unsigned char* t;
+  __attribute__((target("avx2"))) __m256i operator[](int r) const noexcept {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(t + 32 * r));
+  }
+  __attribute__((target("avx2"))) __m256i table(int r) const noexcept { return (*this)[r]; }
+  static constexpr bool classify = false;  // escapes by compares (no table to load)
+};
+
+// ...or, for the loop over longer strings, with the four that every non-ASCII block needs (the
+// shuffle tables cannot be memory operands) loaded into registers once.
+struct escape_avx2_loop_consts : escape_avx2_consts {
+  __m256i t1_high, t1_low, t2_high, nibble, esc_low, esc_high;
+  __attribute__((target("avx2"))) explicit escape_avx2_loop_consts(escape_avx2_consts k) noexcept
+      : escape_avx2_consts(k),
+        t1_high(k[ea_t1_high]),
+        t1_low(k[ea_t1_low]),
+        t2_high(k[ea_t2_high]),
+        nibble(k[ea_nibble]),
+        esc_low(k[ea_esc_low]),
+        esc_high(k[ea_esc_high]) {}
+  __attribute__((target("avx2"))) __m256i table(int r) const noexcept {
+    return r == ea_t1_high ? t1_high : r == ea_t1_low ? t1_low : r == ea_t2_high ? t2_high : r == ea_nibble ? nibble : r == ea_esc_low ? esc_low : esc_high;
+  }
+  static constexpr bool classify = true;  // escapes by two nibble lookups (shares the high nibbles)
+};
+
+__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE escape_avx2_consts make_escape_avx2_consts() noexcept {
+  const unsigned char* t = escape_avx2_table.row[0];
+  asm("" : "+r"(t));
+  return {t};
+}
+
+// The UTF-8 step of utf8_avx2.hpp (u8_step) for a block with a byte >= 0x80, with the
+// constants passed in. prev is the block before (only its last three bytes matter).
+template <class K>
+__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE __m256i escape_avx2_utf8_errors(const K& k, __m256i input, __m256i prev) noexcept {
+  const __m256i prev1 = u8_prev<1>(input, prev);
+  const __m256i b1_high = _mm256_shuffle_epi8(k.table(ea_t1_high), _mm256_and_si256(_mm256_srli_epi16(prev1, 4), k.table(ea_nibble)));
+  const __m256i b1_low = _mm256_shuffle_epi8(k.table(ea_t1_low), _mm256_and_si256(prev1, k.table(ea_nibble)));
+  const __m256i b2_high = _mm256_shuffle_epi8(k.table(ea_t2_high), _mm256_and_si256(_mm256_srli_epi16(input, 4), k.table(ea_nibble)));
+  const __m256i special = _mm256_and_si256(_mm256_and_si256(b1_high, b1_low), b2_high);
+  const __m256i third = _mm256_subs_epu8(u8_prev<2>(input, prev), k[ea_third]);
+  const __m256i fourth = _mm256_subs_epu8(u8_prev<3>(input, prev), k[ea_fourth]);
+  const __m256i must23 = _mm256_and_si256(_mm256_or_si256(third, fourth), k[ea_high]);
+  return _mm256_xor_si256(must23, special);
+}
+
+// The escape of each ASCII byte that needs one (index < 0x60), as 8 bytes to store at once:
+// the escape's text in the low bytes, its length in the top byte.
+consteval auto make_escape_words() {
+  struct table {
+    std::uint64_t w[0x60];
+  } t{};
+  for (unsigned c = 0; c < 0x60; ++c) {
+    const char l = escape_letter[c];
+    if (l == 0) continue;
+    char text[6] = {'\\', l, '0', '0', hex_digits[c >> 4], hex_digits[c & 15]};
+    const unsigned len = l == 'u' ? 6 : 2;
+    std::uint64_t w = static_cast<std::uint64_t>(len) << 56;
+    for (unsigned i = 0; i < len; ++i) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(text[i])) << (8 * i);
+    t.w[c] = w;
+  }
+  return t;
+}
+inline constexpr auto escape_words = make_escape_words();
+
+// Writes the escape of c (escape_letter[c] != 0) with one 8-byte store (the output has room
+// for it: 6 bytes per input byte plus escape_slack); returns the end.
+METAJSON_ALWAYS_INLINE char* write_escape_word(char* dst, unsigned char c) noexcept {
+  const std::uint64_t w = escape_words.w[c];
+  std::memcpy(dst, &w, 8);
+  return dst + (w >> 56);
+}
+
+// What the UTF-8 check carries from block to block.
+struct escape_avx2_state {
+  __m256i error;       // any bit set: invalid
+  __m256i prev;        // the block before (ASCII at the start and after an escape)
+  __m256i incomplete;  // non-zero when prev ends inside a sequence
+};
+
+// Stores block v at dst, checks its UTF-8, and returns the mask of its bytes that need an escape.
+template <class K>
+__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE std::uint32_t escape_avx2_block(const K& k,
+                                                                                     escape_avx2_state& st, __m256i v,
+                                                                                     char* dst) noexcept {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), v);
+  if (_mm256_movemask_epi8(v) == 0) {  // ASCII: only a sequence left unfinished before is wrong
+    st.error = _mm256_or_si256(st.error, st.incomplete);
+    st.incomplete = _mm256_setzero_si256();
+  } else {
+    st.error = _mm256_or_si256(st.error, escape_avx2_utf8_errors(k, v, st.prev));
+    st.incomplete = _mm256_subs_epu8(v, k[ea_max_complete]);
+  }
+  st.prev = v;
+  if constexpr (K::classify) {
+    const __m256i high = _mm256_and_si256(_mm256_srli_epi16(v, 4), k.table(ea_nibble));
+    const __m256i cls = _mm256_and_si256(_mm256_shuffle_epi8(k.table(ea_esc_low), v), _mm256_shuffle_epi8(k.table(ea_esc_high), high));
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_adds_epu8(cls, k[ea_7f])));
+  } else {
+    const __m256i esc = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, k[ea_quote]), _mm256_cmpeq_epi8(v, k[ea_bslash])),
+                                        _mm256_cmpeq_epi8(_mm256_subs_epu8(v, k[ea_c1f]), _mm256_setzero_si256()));
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(esc));
+  }
+}
+
+// Escapes n bytes of src into dst (room for escaped_size_bound(n)) and checks that they are
+// UTF-8. Returns the end, or nullptr when the text is not UTF-8: the caller then learns where
+// from the scalar escaper (escape_validate_avx2_or_scalar), which keeps the values it needs
+// out of this loop's registers.
+__attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, const char* src, std::size_t n) noexcept {
+  const char* const end = src + n;
+  const escape_avx2_consts km = make_escape_avx2_consts();
+  escape_avx2_state st{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+  std::uint32_t m;
+  if (n <= 32) {  // one block (most strings): the tables stay memory operands, nothing is set up
+    char block[32];
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(block), km[ea_spaces]);
+    copy_short(block, src, n);
+    m = escape_avx2_block(km, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block)), dst);
+    if (m == 0) {
+      dst += n;
+      src = end;
+    } else {
+      const unsigned i = static_cast<unsigned>(__builtin_ctz(m));
+      src += i;
+      dst = write_escape_word(dst + i, static_cast<unsigned char>(*src));
+      ++src;
+      st.prev = _mm256_setzero_si256();  // the byte before the next block is the escaped one: ASCII
+      st.incomplete = _mm256_setzero_si256();
+    }
+  }
+  if (src != end) {
+    const escape_avx2_loop_consts k(km);
+    // The last address a whole block can start at (as an integer: it may be before begin).
+    const std::uintptr_t last = reinterpret_cast<std::uintptr_t>(end) - 32;
+    for (;;) {
+      while (reinterpret_cast<std::uintptr_t>(src) + 32 <= last) {  // two whole blocks
+        m = escape_avx2_block(k, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), dst);
+        if (METAJSON_UNLIKELY(m != 0)) goto escape;
+        m = escape_avx2_block(k, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 32)), dst + 32);
+        src += 32;
+        dst += 32;
+        if (METAJSON_UNLIKELY(m != 0)) goto escape;
+        src += 32;
+        dst += 32;
+      }
+      while (reinterpret_cast<std::uintptr_t>(src) <= last) {  // whole blocks
+        m = escape_avx2_block(k, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), dst);
+        if (METAJSON_UNLIKELY(m != 0)) goto escape;
+        src += 32;
+        dst += 32;
+      }
+      {
+        const std::size_t left = static_cast<std::size_t>(end - src);
+        if (left == 0) break;
+        char block[32];
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(block), k[ea_spaces]);
+        copy_short(block, src, left);
+        m = escape_avx2_block(k, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block)), dst);
+        if (m == 0) {  // the padding holds nothing to escape
+          dst += left;
+          break;
+        }
+      }
+    escape: {
+      const unsigned i = static_cast<unsigned>(__builtin_ctz(m));
+      src += i;
+      dst = write_escape_word(dst + i, static_cast<unsigned char>(*src));
+      ++src;
+      st.prev = _mm256_setzero_si256();  // the byte before the next block is the escaped one: ASCII
+      st.incomplete = _mm256_setzero_si256();
+    }
+    }
+  }
+  const __m256i error = _mm256_or_si256(st.error, st.incomplete);
+  if (METAJSON_UNLIKELY(_mm256_testz_si256(error, error) == 0)) return nullptr;
+  return dst;
+}
+
+// The scalar escaper for a string the fused one rejected: finds the first invalid byte (and,
+// should the fused check ever reject valid text, still writes the right output).
+[[gnu::cold]] METAJSON_NOINLINE inline char* escape_validate_rejected(char* dst, const char* src, std::size_t n,
+                                                                     std::size_t* bad) noexcept {
+  return escape_scalar(dst, src, n, utf8_mode::validate, bad);
+}
+
+// Escapes and validates with the fused AVX2 loop (the CPU must have AVX2). Returns the end, or
+// nullptr with *bad the offset of the first invalid byte.
+inline char* escape_validate_avx2_or_scalar(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
+  if (char* e = escape_validate_avx2(dst, src, n); METAJSON_LIKELY(e != nullptr)) return e;
+  return escape_validate_rejected(dst, src, n, bad);
+}
+
+#endif  // METAJSON_HAS_UTF8_AVX2
+
+}  // namespace metajson::detail
