@@ -116,14 +116,16 @@ inline char* escape_blocks(char* dst, const char* src, std::size_t n, std::size_
 
 // Escapes n bytes of src into dst with kernel K. Returns the end, or nullptr when Mode is
 // validate and the text is not UTF-8 (then *bad is the offset of the first invalid byte).
-// Validation with the SSE2 or AVX2 kernel goes through the fused AVX2 escaper when the CPU has
-// AVX2 (escape_avx2.hpp): one pass instead of a scan, a bulk check and a second scan.
+// Validation with the SSE2, AVX2 or AVX-512 kernel goes through the fused AVX2 escaper when the
+// CPU has AVX2 (escape_avx2.hpp): one pass instead of a scan, a bulk check and a second scan.
 template <class K, utf8_mode Mode>
 inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
 #if defined(METAJSON_HAS_UTF8_AVX2) && !defined(METAJSON_ABLATION_NO_FUSED_ESCAPE)
-  // The 16- and 32-byte kernels (sse2, avx2); not swar (METAJSON_NO_SIMD and the ablation
-  // without SIMD keep their portable scan), nor avx512 (its own 64-byte scan).
-  if constexpr (Mode == utf8_mode::validate && (K::width == 16 || K::width == 32)) {
+  // Not swar (METAJSON_NO_SIMD and the ablation without SIMD keep their portable scan). The
+  // AVX-512 kernel's 64-byte blocks lose to the fused 32-byte pass on JSON's short strings:
+  // twitter write in a -march=native build, 3.0-3.3 GB/s with the 64-byte scan, 5.4-5.9 GB/s
+  // fused (three interleaved runs of each binary, bench_metajson --mode time).
+  if constexpr (Mode == utf8_mode::validate && (K::width == 16 || K::width == 32 || K::width == 64)) {
     if (METAJSON_LIKELY(cpu_has_avx2())) return escape_validate_avx2_or_scalar(dst, src, n, bad);
   }
 #endif
