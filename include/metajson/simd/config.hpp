@@ -16,6 +16,7 @@
 #include "avx512.hpp"
 namespace metajson::detail::simd { using native = avx512; }
 #define METAJSON_SIMD_BACKEND "avx512"
+#define METAJSON_SIMD_BACKEND_IS_AVX512 1
 #elif !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && defined(__AVX2__)
 #include "avx2.hpp"
 namespace metajson::detail::simd { using native = avx2; }
@@ -27,6 +28,16 @@ namespace metajson::detail::simd { using native = sse2; }
 #else
 namespace metajson::detail::simd { using native = swar; }
 #define METAJSON_SIMD_BACKEND "swar"
+#endif
+
+// The reader's scans (the end of a string, the end of a whitespace run) use blocks of at most
+// 32 bytes: strings and whitespace runs in JSON are short, and with the 64-byte kernel a
+// -march=native build read twitter 15-20 % slower (docs/performance.md).
+#if defined(METAJSON_SIMD_BACKEND_IS_AVX512)
+#include "avx2.hpp"
+namespace metajson::detail::simd { using scan = avx2; }
+#else
+namespace metajson::detail::simd { using scan = native; }
 #endif
 
 namespace metajson {

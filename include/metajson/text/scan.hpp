@@ -39,7 +39,7 @@ METAJSON_ALWAYS_INLINE const char* find_special(const char* p, const char* end) 
   }
   return end;
 #else
-  return find_special_with<simd::native, NonAscii>(p, end);
+  return find_special_with<simd::scan, NonAscii>(p, end);
 #endif
 }
 
@@ -63,7 +63,7 @@ inline const char* find_non_whitespace(const char* p, const char* end) noexcept 
     if (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') return p;
   return end;
 #else
-  return find_non_whitespace_with<simd::native>(p, end);
+  return find_non_whitespace_with<simd::scan>(p, end);
 #endif
 }
 
