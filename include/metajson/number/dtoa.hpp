@@ -28,11 +28,18 @@
 
 namespace metajson::detail {
 
-// A decimal f * 10^e with f having no trailing zeros (f > 0).
+// A decimal f * 10^e with f having no trailing zeros (f > 0), and n the number of digits of f
+// when the producer knows it (to_decimal sets it, so write_decimal need not count; 0 if not).
 struct decimal_fp {
   std::uint64_t f;
   int e;
+  int n = 0;
 };
+
+METAJSON_ALWAYS_INLINE decimal_fp with_digit_count(decimal_fp d) noexcept {
+  d.n = count_digits(d.f);
+  return d;
+}
 
 // floor(q * log10(2)), floor(q * log10(3/4 * 2)), floor(e * log2(10)) for the ranges used.
 constexpr int floor_log10_pow2(int q) noexcept { return static_cast<int>((static_cast<std::int64_t>(q) * 661971961083LL) >> 41); }
@@ -100,6 +107,18 @@ METAJSON_ALWAYS_INLINE decimal_fp strip_zeros(std::uint64_t f, int e) noexcept {
 template <class U, bool Subnormal>
 METAJSON_ALWAYS_INLINE decimal_fp schubfach_choose(U vb, U vbl, U vbr, U out, int k) noexcept {
   const U s = vb >> 2;
+  // The digit count. A normal double's s is c * 2^q * 10^-k (rounded), c >= 2^52 and
+  // 2^q * 10^-k in [1, 10) (in [4/3, 40/3) for a power of two's k), so 4.5e15 <= s < 9.1e16:
+  // 16 or 17 digits, one compare. The candidate chosen (s, s + 1, s / 10 or s / 10 + 1) has
+  // as many as s (one fewer for s / 10), unless it is a power of ten, which ends in a zero:
+  // then the count is made after the zeros are stripped. Floats and subnormals count.
+  constexpr bool known = !Subnormal && sizeof(U) == 8;
+  int ns = 0;
+  if constexpr (known) ns = 16 + (s >= U{10000000000000000ull});
+  const auto strip_counted = [](U f, int e, int n) -> decimal_fp {
+    if (known && f % 10 != 0) return {f, e, n};
+    return with_digit_count(strip_zeros(f, e));
+  };
   if (!Subnormal || s >= 10) {  // (Java requires two digits and tests s >= 100; shortest needs 10)
     const U sp = s / 10;
     const U sp10 = 10 * sp;
@@ -107,15 +126,15 @@ METAJSON_ALWAYS_INLINE decimal_fp schubfach_choose(U vb, U vbl, U vbr, U out, in
     const bool upin = vbl + out <= sp10 << 2;
     const bool wpin = (tp10 << 2) + out <= vbr;
     // sp10 and tp10 end in a zero: strip it here, which saves one divisibility test
-    if (upin != wpin) return strip_zeros(upin ? sp : sp + 1, k + 1);
+    if (upin != wpin) return strip_counted(upin ? sp : sp + 1, k + 1, ns - 1);
   }
   const U t = s + 1;
   const bool uin = vbl + out <= s << 2;
   const bool win = (t << 2) + out <= vbr;
-  if (uin != win) return strip_zeros(uin ? s : t, k);
+  if (uin != win) return strip_counted(uin ? s : t, k, ns);
   using S = std::make_signed_t<U>;
   const S cmp = static_cast<S>(vb - ((s + t) << 1));
-  return strip_zeros(cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k);
+  return strip_counted(cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k, ns);
 }
 
 // Schubfach core for binary64: c * 2^q, c > 0.
@@ -128,7 +147,7 @@ inline decimal_fp schubfach64(int q, std::uint64_t c) noexcept {
   const std::uint64_t cbr = cb + 2;
   std::uint64_t cbl;
   int k;
-  if (c != c_min || q == q_min) {
+  if (METAJSON_LIKELY(c != c_min || q == q_min)) {
     cbl = cb - 2;
     k = floor_log10_pow2(q);
   } else {
@@ -153,7 +172,7 @@ inline decimal_fp schubfach32(int q, std::uint32_t c) noexcept {
   const std::uint64_t cbr = cb + 2;
   std::uint64_t cbl;
   int k;
-  if (c != c_min || q == q_min) {
+  if (METAJSON_LIKELY(c != c_min || q == q_min)) {
     cbl = cb - 2;
     k = floor_log10_pow2(q);
   } else {
@@ -168,37 +187,35 @@ inline decimal_fp schubfach32(int q, std::uint32_t c) noexcept {
   return schubfach_choose<std::uint32_t, Subnormal>(vb, vbl, vbr, out, k);
 }
 
-// Shortest decimal of a finite, non-zero double's magnitude.
+// Shortest decimal of a finite double's magnitude ({0, 0, 1} for zero). An integer below 2^53
+// needs no search: c * 2^-mq with 0 < mq, the low mq bits of c zero, which is one trailing
+// zero count (c has bit 52 set, so that count is at most 52 and mq < 53 follows).
 inline decimal_fp to_decimal(double v) noexcept {
   const std::uint64_t bits = std::bit_cast<std::uint64_t>(v);
   const int bq = static_cast<int>((bits >> 52) & 0x7ff);
   const std::uint64_t t = bits & ((std::uint64_t{1} << 52) - 1);
-  if (bq != 0) {
+  if (METAJSON_LIKELY(bq != 0)) {
     const int mq = 1075 - bq;
     const std::uint64_t c = (std::uint64_t{1} << 52) | t;
-    if (0 < mq && mq < 53) {  // an integer below 2^53: exact, no search needed
-      const std::uint64_t f = c >> mq;
-      if (f << mq == c) return strip_zeros(f, 0);
-    }
+    if (static_cast<unsigned>(mq - 1) < static_cast<unsigned>(std::countr_zero(c))) return with_digit_count(strip_zeros(c >> mq, 0));
     return schubfach64<false>(-mq, c);
   }
+  if (t == 0) return {0, 0, 1};
   return schubfach64<true>(-1074, t);  // subnormal
 }
 
-// Shortest decimal of a finite, non-zero float's magnitude.
+// Shortest decimal of a finite float's magnitude ({0, 0, 1} for zero).
 inline decimal_fp to_decimal(float v) noexcept {
   const std::uint32_t bits = std::bit_cast<std::uint32_t>(v);
   const int bq = static_cast<int>((bits >> 23) & 0xff);
   const std::uint32_t t = bits & ((std::uint32_t{1} << 23) - 1);
-  if (bq != 0) {
+  if (METAJSON_LIKELY(bq != 0)) {
     const int mq = 150 - bq;
     const std::uint32_t c = (std::uint32_t{1} << 23) | t;
-    if (0 < mq && mq < 24) {
-      const std::uint32_t f = c >> mq;
-      if (f << mq == c) return strip_zeros(f, 0);
-    }
+    if (static_cast<unsigned>(mq - 1) < static_cast<unsigned>(std::countr_zero(c))) return with_digit_count(strip_zeros(c >> mq, 0));
     return schubfach32<false>(-mq, c);
   }
+  if (t == 0) return {0, 0, 1};
   return schubfach32<true>(-149, t);  // subnormal
 }
 
@@ -300,8 +317,9 @@ METAJSON_NOINLINE inline char* write_decimal_other(char* p, decimal_fp d, int n,
 
 // Lays out f * 10^e at p in the shorter of plain and scientific notation; returns the end.
 // Needs at most 24 bytes (25 with a sign written by the caller).
+// d.n must be set (to_decimal does).
 inline char* write_decimal(char* p, decimal_fp d) noexcept {
-  const int n = count_digits(d.f);
+  const int n = d.n;
   const int dp = n + d.e;  // position of the decimal point relative to the first digit
   // The common case first: a point inside the digits (123.45) is n + 1 bytes, and scientific
   // needs at least n + 3 (point, 'e', one exponent digit), so no lengths need comparing.
@@ -331,26 +349,36 @@ inline decimal_fp to_decimal_via_to_chars(F v) noexcept {
   int e = 0;
   const bool neg = q + 1 < end && q[1] == '-';
   for (q += 2; q < end; ++q) e = e * 10 + (*q - '0');
-  return strip_zeros(f, (neg ? -e : e) - frac_digits);
+  return with_digit_count(strip_zeros(f, (neg ? -e : e) - frac_digits));
 }
 #endif
 
-// Writes the shortest round-trip text of a finite double or float; returns the end.
-// At most 25 bytes ("-2.2250738585072014e-308" is 24).
-template <class F>
-METAJSON_ALWAYS_INLINE char* write_float(char* p, F v) noexcept {
-  // Sign and zero tested on the bits, which to_decimal reads anyway: cheaper than signbit, a
-  // negation and a floating-point compare.
+// Writes the shortest round-trip text of a double or float; returns the end. A non-finite v
+// goes to nonfinite(p, v) (p before any sign), which returns the end. At most 25 bytes
+// ("-2.2250738585072014e-308" is 24).
+template <class F, class NonFinite>
+METAJSON_ALWAYS_INLINE char* write_float(char* p, F v, NonFinite&& nonfinite) {
+  // Sign, zero and non-finite tested on the bits, which to_decimal reads anyway: cheaper than
+  // isfinite, signbit, a negation and a floating-point compare. After the sign the exponent
+  // field is bits >> mantissa bits, and one unsigned compare catches its two rare values
+  // (0: zero or subnormal, all ones: infinity or NaN).
   using U = std::conditional_t<sizeof(F) == 8, std::uint64_t, std::uint32_t>;
+  constexpr int mantissa_bits = sizeof(F) == 8 ? 52 : 23;
+  constexpr unsigned exp_max = sizeof(F) == 8 ? 0x7ff : 0xff;
   constexpr U sign = U{1} << (8 * sizeof(U) - 1);
   U bits = std::bit_cast<U>(v);
+  char* const start = p;
   if (bits & sign) {
     *p++ = '-';
     bits ^= sign;
   }
-  if (bits == 0) {
-    *p = '0';
-    return p + 1;
+  const auto bq = static_cast<unsigned>(bits >> mantissa_bits);
+  if (METAJSON_UNLIKELY(bq - 1 >= exp_max - 1)) {
+    if (bq == exp_max) return nonfinite(start, v);
+    if (bits == 0) {
+      *p = '0';
+      return p + 1;
+    }
   }
   v = std::bit_cast<F>(bits);
 #if defined(METAJSON_ABLATION_NO_FAST_DTOA)
@@ -358,6 +386,12 @@ METAJSON_ALWAYS_INLINE char* write_float(char* p, F v) noexcept {
 #else
   return write_decimal(p, to_decimal(v));
 #endif
+}
+
+// write_float for a finite v (a non-finite one is written as std::to_chars writes it).
+template <class F>
+METAJSON_ALWAYS_INLINE char* write_float(char* p, F v) noexcept {
+  return write_float(p, v, [](char* q, F x) noexcept { return std::to_chars(q, q + 25, x).ptr; });
 }
 
 inline constexpr std::size_t max_float_chars = 25;

@@ -56,18 +56,19 @@ struct writer<family::floating> {
   template <options O, class T> static constexpr std::size_t max_size = bound<T>;
   template <options O, class T> static std::size_t reserve(const T&) { return bound<T>; }
   template <options O, class T>
-  static char* write_reserved(write_context& c, char* p, const T& v) {
-    if (METAJSON_UNLIKELY(!std::isfinite(v))) {
+  METAJSON_ALWAYS_INLINE static char* write_reserved(write_context& c, char* p, const T& v) {
+    const auto nonfinite = [&c](char* q, T x) -> char* {
       if constexpr (O.nonfinite == nonfinite_policy::null) {
-        std::memcpy(p, "null", 4);
-        return p + 4;
+        std::memcpy(q, "null", 4);
+        return q + 4;
       } else {
-        return c.fail(error_code::non_finite_number, std::isnan(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf");
+        return c.fail(error_code::non_finite_number, std::isnan(x) ? "NaN" : x > 0 ? "+Inf" : "-Inf");
       }
-    }
+    };
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      return write_float(p, v);
+      return write_float(p, v, nonfinite);  // tests finiteness on the bits it reads anyway
     } else {
+      if (METAJSON_UNLIKELY(!std::isfinite(v))) return nonfinite(p, v);
       return std::to_chars(p, p + bound<T>, v).ptr;  // long double and extended types
     }
   }

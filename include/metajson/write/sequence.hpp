@@ -2,10 +2,12 @@
 // C arrays...) and tuples (std::tuple, std::pair): JSON arrays.
 #pragma once
 
+#include <array>
 #include <cstring>
 #include <iterator>
 #include <ranges>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "dispatch.hpp"
@@ -47,25 +49,102 @@ METAJSON_ALWAYS_INLINE char* write_array(write_context& c, char* p, std::size_t 
   return p;
 }
 
+// The element count of a range whose size is part of its type (std::array, C arrays; not
+// every range with a tuple_size: a subrange has one of 2).
+template <class T>
+struct std_array_extent {};
+template <class E, std::size_t N>
+struct std_array_extent<std::array<E, N>> : std::integral_constant<std::size_t, N> {};
+
+template <class T>
+concept static_extent_range = std::is_bounded_array_v<T> || requires { std_array_extent<T>::value; };
+
+template <class T>
+consteval std::size_t static_extent() {
+  if constexpr (std::is_bounded_array_v<T>) return std::extent_v<T>;
+  else return std_array_extent<T>::value;
+}
+
+// The bound of a compact fixed-size range of bounded elements (a [x,y] pair of doubles), 0
+// when there is none: such a range is itself bounded, so a vector of them makes one capacity
+// check for all, and each is written without any check or loop counter.
+template <options O, class T>
+consteval std::size_t fixed_range_bound() {
+  if constexpr (O.pretty || !static_extent_range<T>) {
+    return 0;
+  } else {
+    using E = std::remove_cvref_t<std::ranges::range_reference_t<const T>>;
+    constexpr std::size_t n = static_extent<T>();
+    constexpr std::size_t b = max_size_of<O, E>();
+    if (n == 0) return 2;
+    if (b == 0) return 0;
+    return n * (b + 1) + 1;  // '[', n elements, n - 1 commas, ']'
+  }
+}
+
 template <>
 struct writer<family::range> {
+  template <options O, class T> static constexpr std::size_t max_size = fixed_range_bound<O, T>();
+  template <options O, class T>
+    requires(fixed_range_bound<O, T>() > 0)
+  static std::size_t reserve(const T&) { return fixed_range_bound<O, T>(); }
+
+  // Fixed size, bounded elements: the caller reserved fixed_range_bound() bytes.
+  template <options O, class T>
+    requires(fixed_range_bound<O, T>() > 0)
+  METAJSON_ALWAYS_INLINE static char* write_reserved(write_context& c, char* p, const T& v) {
+    using E = std::remove_cvref_t<std::ranges::range_reference_t<const T>>;
+    constexpr std::size_t n = static_extent<T>();
+    if constexpr (n == 0) {
+      std::memcpy(p, "[]", 2);
+      return p + 2;
+    } else {
+      *p++ = '[';
+      p = writer_of<E>::template write_reserved<O, E>(c, p, v[0]);
+      if (METAJSON_UNLIKELY(p == nullptr)) return push_index(c, 0);
+      for (std::size_t i = 1; i < n; ++i) {
+        *p++ = ',';
+        p = writer_of<E>::template write_reserved<O, E>(c, p, v[i]);
+        if (METAJSON_UNLIKELY(p == nullptr)) return push_index(c, i);
+      }
+      *p++ = ']';
+      return p;
+    }
+  }
+
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& v) {
     using E = std::remove_cvref_t<std::ranges::range_reference_t<const T>>;
     constexpr std::size_t bound = max_size_of<O, E>();
-    if constexpr (!O.pretty && bound > 0 && std::ranges::sized_range<const T>) {
+    if constexpr (fixed_range_bound<O, T>() > 0) {
+      p = ensure(c, p, fixed_range_bound<O, T>());
+      return write_reserved<O, T>(c, p, v);
+    } else if constexpr (!O.pretty && bound > 0 && std::ranges::sized_range<const T>) {
       // Elements of bounded size (numbers, bools, structs of numbers): one capacity check
       // for the whole array, then unchecked writes.
       const std::size_t n = static_cast<std::size_t>(std::ranges::size(v));
       p = ensure(c, p, n * (bound + 1) + 2);
-      *p++ = '[';
-      std::size_t i = 0;
-      for (const auto& e : v) {
-        if (i != 0) *p++ = ',';
-        p = writer_of<E>::template write_reserved<O, E>(c, p, e);
-        if (METAJSON_UNLIKELY(p == nullptr)) return push_index(c, i);
-        ++i;
+      if (n == 0) {
+        std::memcpy(p, "[]", 2);
+        return p + 2;
       }
+      // Every element is written after a ',' and the first ',' is then overwritten with the
+      // '[': no test for the first element in the loop. The index (only needed for an error
+      // path) comes from the iterator where it can.
+      char* const open = p;
+      const auto first = std::ranges::begin(v);
+      const auto last = std::ranges::end(v);
+      [[maybe_unused]] std::size_t i = 0;
+      for (auto it = first; it != last; ++it) {
+        *p++ = ',';
+        p = writer_of<E>::template write_reserved<O, E>(c, p, *it);
+        if (METAJSON_UNLIKELY(p == nullptr)) {
+          if constexpr (std::random_access_iterator<decltype(it)>) return push_index(c, static_cast<std::size_t>(it - first));
+          else return push_index(c, i);
+        }
+        if constexpr (!std::random_access_iterator<decltype(it)>) ++i;
+      }
+      *open = '[';
       *p++ = ']';
       return p;
     } else {

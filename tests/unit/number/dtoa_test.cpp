@@ -193,4 +193,117 @@ TEST(Dtoa, RandomDoublesMatchToChars) {
   }
 }
 
+// The integer test on the trailing zero count of the significand against the division it
+// replaces: every exponent at which a double can be an integer below 2^53 (and a few past),
+// with significands that are and are not multiples of 2^mq.
+TEST(Dtoa, IntegerTestMatchesSlowReference) {
+  std::mt19937_64 rng(7);
+  for (int bq = 1000; bq <= 1100; ++bq) {
+    for (int i = 0; i < 2000; ++i) {
+      std::uint64_t t = rng() & ((std::uint64_t{1} << 52) - 1);
+      if (i % 2 == 0) t &= ~std::uint64_t{0} << (rng() % 53);  // many trailing zeros
+      const double v = std::bit_cast<double>((static_cast<std::uint64_t>(bq) << 52) | t);
+      const metajson::detail::decimal_fp d = metajson::detail::to_decimal(v);
+      const bool integer = v < 9007199254740992.0 && v == std::floor(v);
+      if (integer) {
+        auto f = static_cast<std::uint64_t>(v);
+        int e = 0;
+        while (f % 10 == 0) {
+          f /= 10;
+          ++e;
+        }
+        ASSERT_EQ(d.f, f) << v;
+        ASSERT_EQ(d.e, e) << v;
+      }
+      expect_round_trip(v);
+      expect_round_trip(-v);
+    }
+  }
+}
+
+// Zero, the non-finite values and the sign: zero is {0, 0, 1} for to_decimal; write_float hands a
+// non-finite value to its callback at the position before any sign.
+TEST(Dtoa, ZeroAndNonFinite) {
+  EXPECT_EQ(metajson::detail::to_decimal(0.0).f, 0u);
+  EXPECT_EQ(metajson::detail::to_decimal(0.0f).f, 0u);
+  EXPECT_EQ(ours(0.0), "0");
+  EXPECT_EQ(ours(-0.0), "-0");
+  EXPECT_EQ(ours(0.0f), "0");
+  EXPECT_EQ(ours(-0.0f), "-0");
+  using L = std::numeric_limits<double>;
+  using LF = std::numeric_limits<float>;
+  EXPECT_EQ(ours(L::infinity()), "inf");
+  EXPECT_EQ(ours(-L::infinity()), "-inf");
+  EXPECT_EQ(ours(-LF::infinity()), "-inf");
+  char buf[64];
+  const auto marked = [&](auto v) {
+    char* start = nullptr;
+    char* end = metajson::detail::write_float(buf, v, [&](char* q, auto) {
+      start = q;
+      std::memcpy(q, "null", 4);
+      return q + 4;
+    });
+    return std::string(buf, end) + (start == buf ? "@start" : "");
+  };
+  EXPECT_EQ(marked(L::quiet_NaN()), "null@start");
+  EXPECT_EQ(marked(-L::quiet_NaN()), "null@start");
+  EXPECT_EQ(marked(-L::infinity()), "null@start");
+  EXPECT_EQ(marked(L::infinity()), "null@start");
+  EXPECT_EQ(marked(-LF::infinity()), "null@start");
+  EXPECT_EQ(marked(LF::quiet_NaN()), "null@start");
+  EXPECT_EQ(marked(-L::max()), "-1.7976931348623157e308");
+  EXPECT_EQ(marked(-L::denorm_min()), "-5e-324");
+  EXPECT_EQ(marked(-0.0), "-0");
+}
+
+// to_decimal's digit count (known from Schubfach's range for normal doubles, counted
+// otherwise) against count_digits: random bits, and the neighbours of every power of ten,
+// where the candidate chosen can be a power of ten with one digit more than s.
+TEST(Dtoa, DigitCountMatchesCountDigits) {
+  using metajson::detail::count_digits;
+  using metajson::detail::to_decimal;
+  const auto check = [](auto v) {
+    const metajson::detail::decimal_fp d = to_decimal(v);
+    ASSERT_EQ(d.n, count_digits(d.f)) << ours(v);
+  };
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 300000; ++i) {
+    const double v = std::bit_cast<double>(rng() >> 1);
+    if (std::isfinite(v)) check(v);
+    const float f = std::bit_cast<float>(static_cast<std::uint32_t>(rng() >> 33));
+    if (std::isfinite(f)) check(f);
+  }
+  for (int k = -323; k <= 308; ++k) {
+    const std::string text = "1e" + std::to_string(k);
+    double v = 0;
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    double lo = v, hi = v;
+    check(v);
+    for (int i = 0; i < 50; ++i) {
+      lo = std::nextafter(lo, 0.0);
+      hi = std::nextafter(hi, std::numeric_limits<double>::infinity());
+      if (lo > 0) check(lo);
+      if (std::isfinite(hi)) check(hi);
+    }
+  }
+  for (int k = -45; k <= 38; ++k) {
+    const std::string text = "1e" + std::to_string(k);
+    float v = 0;
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    float lo = v, hi = v;
+    for (int i = 0; i < 50; ++i) {
+      lo = std::nextafter(lo, 0.0f);
+      hi = std::nextafter(hi, std::numeric_limits<float>::infinity());
+      if (lo > 0) check(lo);
+      if (std::isfinite(hi)) check(hi);
+    }
+  }
+  check(0.0);
+  check(0.0f);
+  check(std::numeric_limits<double>::denorm_min());
+  check(std::numeric_limits<double>::max());
+  check(9007199254740991.0);
+  check(1e15);
+}
+
 }  // namespace

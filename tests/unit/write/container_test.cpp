@@ -8,6 +8,11 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
+#include <limits>
+#include <cmath>
+#include <bit>
+#include <string>
 #include <set>
 #include <span>
 #include <tuple>
@@ -100,6 +105,48 @@ TEST(WriteContainer, ErrorPathsThroughContainers) {
   std::map<int, std::tuple<int, std::string>> m2{{7, {1, "\xff"}}};
   expect_write_error(m2, metajson::error_code::invalid_utf8,
                      "invalid UTF-8 in string (byte 0xff at offset 0 of the string) at $[\"7\"][1]");
+}
+
+// Fixed-size ranges of bounded elements are themselves bounded (one capacity check for a
+// whole vector of them); ranges of bounded elements are written with the first ',' turned
+// into the '['. Many elements, so that the buffer grows in the middle; errors name the index.
+TEST(WriteContainer, BoundedRangesAndFixedSizeArrays) {
+  expect_json(std::array<std::array<int, 2>, 2>{{{1, -2}, {3, 4}}}, "[[1,-2],[3,4]]");
+  expect_json(std::vector<std::array<double, 3>>{{-0.0, 1e300, -2.5e-308}}, "[[-0,1e300,-2.5e-308]]");
+  expect_json(std::vector<std::array<double, 0>>{{}, {}}, "[[],[]]");
+  expect_json(std::vector<std::array<std::string, 2>>{{"a", "b"}}, R"([["a","b"]])");
+  expect_json(std::array<bool, 1>{true}, "[true]");
+  double c_array[3] = {0.5, -1, 65.61361699999998};
+  expect_json(c_array, "[0.5,-1,65.61361699999998]");
+  std::vector<std::vector<std::array<double, 2>>> rings(3);
+  std::string expected = "[";
+  std::mt19937_64 rng(3);
+  for (std::size_t r = 0; r < rings.size(); ++r) {
+    expected += r == 0 ? "[" : ",[";
+    for (int i = 0; i < 5000 * static_cast<int>(r); ++i) {
+      const std::array<double, 2> xy{-180 + static_cast<double>(rng() % 3600000000) / 1e7, std::bit_cast<double>(rng() >> 2)};
+      rings[r].push_back(xy);
+      expected += (i == 0 ? "[" : ",[") + metajson::to_json(xy[0]) + "," + metajson::to_json(xy[1]) + "]";
+    }
+    expected += "]";
+  }
+  expected += "]";
+  expect_json(rings, expected);
+  expect_json(std::list<double>{1, 2, 3}, "[1,2,3]");
+
+  const double nan = std::nan("");
+  expect_write_error(std::vector<std::array<double, 2>>{{1, 2}, {3, nan}}, metajson::error_code::non_finite_number,
+                     "NaN or infinity cannot be written as JSON (NaN) at $[1][1]");
+  expect_write_error(std::array<double, 3>{1, -std::numeric_limits<double>::infinity(), 2}, metajson::error_code::non_finite_number,
+                     "NaN or infinity cannot be written as JSON (-Inf) at $[1]");
+  expect_write_error(std::vector<double>{1, 2, nan}, metajson::error_code::non_finite_number,
+                     "NaN or infinity cannot be written as JSON (NaN) at $[2]");
+  expect_write_error(std::list<double>{1, nan}, metajson::error_code::non_finite_number,
+                     "NaN or infinity cannot be written as JSON (NaN) at $[1]");
+  expect_write_error(std::set<float>{1, std::numeric_limits<float>::infinity()}, metajson::error_code::non_finite_number,
+                     "NaN or infinity cannot be written as JSON (+Inf) at $[1]");
+  constexpr metajson::options null_nonfinite{.nonfinite = metajson::nonfinite_policy::null};
+  expect_json<null_nonfinite>(std::vector<std::array<double, 2>>{{-nan, -std::numeric_limits<double>::infinity()}}, "[[null,null]]");
 }
 
 }  // namespace
