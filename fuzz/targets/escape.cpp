@@ -19,6 +19,7 @@
 #include <metajson/simd/avx512.hpp>
 #endif
 
+#include "../../tests/support/escape_runners.hpp"
 #include "../fuzz.hpp"
 
 namespace {
@@ -26,24 +27,9 @@ namespace {
 using namespace metajson::detail;
 
 template <class K, utf8_mode M>
-std::string kernel(std::string_view s) {
-  std::string out(escaped_size_bound(s.size()), '\0');
-  std::size_t bad = 0;
-  char* e = escape_with<K, M>(out.data(), s.data(), s.size(), &bad);
-  if (!e) return "<invalid at " + std::to_string(bad) + ">";
-  out.resize(static_cast<std::size_t>(e - out.data()));
-  return out;
-}
-
+std::string kernel(std::string_view s) { return metajson_test::escape_kernel<K, M>(s); }
 template <utf8_mode M>
-std::string scalar(std::string_view s) {
-  std::string out(6 * s.size() + 1, '\0');
-  std::size_t bad = 0;
-  char* e = escape_scalar(out.data(), s.data(), s.size(), M, &bad);
-  if (!e) return "<invalid at " + std::to_string(bad) + ">";
-  out.resize(static_cast<std::size_t>(e - out.data()));
-  return out;
-}
+std::string scalar(std::string_view s) { return metajson_test::escape_reference<M>(s); }
 
 template <class K>
 void against_scalar(std::string_view s, const std::string (&ref)[3]) {

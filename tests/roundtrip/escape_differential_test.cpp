@@ -8,6 +8,8 @@
 #include <metajson/text/escape.hpp>
 #include <metajson/text/scan.hpp>
 
+#include "escape_runners.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -30,33 +32,11 @@ namespace {
 using namespace metajson::detail;
 
 template <class K, utf8_mode M>
-std::string run(const std::string& s) {
-  std::string out(escaped_size_bound(s.size()), '\0');
-  std::size_t bad = 0;
-  char* e = escape_with<K, M>(out.data(), s.data(), s.size(), &bad);
-  if (!e) return "<invalid at " + std::to_string(bad) + ">";
-  out.resize(static_cast<std::size_t>(e - out.data()));
-  return out;
-}
+std::string run(const std::string& s) { return metajson_test::escape_kernel<K, M>(s); }
 template <class K, utf8_mode M>
-std::string run_blocks(const std::string& s) {
-  std::string out(escaped_size_bound(s.size()), '\0');
-  std::size_t bad = 0;
-  char* e = escape_blocks<K, M>(out.data(), s.data(), s.size(), &bad);
-  if (!e) return "<invalid at " + std::to_string(bad) + ">";
-  out.resize(static_cast<std::size_t>(e - out.data()));
-  return out;
-}
-
+std::string run_blocks(const std::string& s) { return metajson_test::escape_kernel_blocks<K, M>(s); }
 template <utf8_mode M>
-std::string ref(const std::string& s) {
-  std::string out(6 * s.size() + 1, '\0');
-  std::size_t bad = 0;
-  char* e = escape_scalar(out.data(), s.data(), s.size(), M, &bad);
-  if (!e) return "<invalid at " + std::to_string(bad) + ">";
-  out.resize(static_cast<std::size_t>(e - out.data()));
-  return out;
-}
+std::string ref(const std::string& s) { return metajson_test::escape_reference<M>(s); }
 
 template <class K>
 void differential(const char* name) {
