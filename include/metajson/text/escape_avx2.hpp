@@ -225,6 +225,18 @@ __attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE std::uint32_t escape_avx2
   }
 }
 
+// Escapes the first byte flagged in m (its block, read at src, was stored at dst) and moves
+// src and dst past it. The next block starts right after that ASCII byte: nothing carried.
+__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE void escape_flagged(std::uint32_t m, const char*& src, char*& dst,
+                                                                         escape_avx2_state& st) noexcept {
+  const unsigned i = static_cast<unsigned>(__builtin_ctz(m));
+  src += i;
+  dst = write_escape_word(dst + i, static_cast<unsigned char>(*src));
+  ++src;
+  st.prev = _mm256_setzero_si256();
+  st.incomplete = _mm256_setzero_si256();
+}
+
 // Escapes n bytes of src into dst (room for escaped_size_bound(n)) and checks that they are
 // UTF-8. Returns the end, or nullptr when the text is not UTF-8: the caller then learns where
 // from the scalar escaper (escape_validate_avx2_or_scalar), which keeps the values it needs
@@ -243,12 +255,7 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
       dst += n;
       src = end;
     } else {
-      const unsigned i = static_cast<unsigned>(__builtin_ctz(m));
-      src += i;
-      dst = write_escape_word(dst + i, static_cast<unsigned char>(*src));
-      ++src;
-      st.prev = _mm256_setzero_si256();  // the byte before the next block is the escaped one: ASCII
-      st.incomplete = _mm256_setzero_si256();
+      escape_flagged(m, src, dst, st);
     }
   }
   if (src != end) {
@@ -284,14 +291,8 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
           break;
         }
       }
-    escape: {
-      const unsigned i = static_cast<unsigned>(__builtin_ctz(m));
-      src += i;
-      dst = write_escape_word(dst + i, static_cast<unsigned char>(*src));
-      ++src;
-      st.prev = _mm256_setzero_si256();  // the byte before the next block is the escaped one: ASCII
-      st.incomplete = _mm256_setzero_si256();
-    }
+    escape:
+      escape_flagged(m, src, dst, st);
     }
   }
   const __m256i error = _mm256_or_si256(st.error, st.incomplete);

@@ -2,6 +2,8 @@
 // C arrays...) and tuples (std::tuple, std::pair): JSON arrays.
 #pragma once
 
+#include <algorithm>
+
 #include <array>
 #include <cstring>
 #include <iterator>
@@ -120,31 +122,36 @@ struct writer<family::range> {
       p = ensure(c, p, fixed_range_bound<O, T>());
       return write_reserved<O, T>(c, p, v);
     } else if constexpr (!O.pretty && bound > 0 && std::ranges::sized_range<const T>) {
-      // Elements of bounded size (numbers, bools, structs of numbers): one capacity check
-      // for the whole array, then unchecked writes.
+      // Elements of bounded size (numbers, bools, structs of numbers): one capacity check per
+      // run of up to 256 elements, then unchecked writes. (One check for the whole array
+      // reserved every element's worst case at once: for canada's largest rings more than the
+      // slack of a fresh output's size hint, so the output grew a second time; for a vector of
+      // millions of doubles, megabytes that are never used.)
+      constexpr std::size_t run = 256;
       const std::size_t n = static_cast<std::size_t>(std::ranges::size(v));
-      p = ensure(c, p, n * (bound + 1) + 2);
       if (n == 0) {
+        p = ensure(c, p, 2);
         std::memcpy(p, "[]", 2);
         return p + 2;
       }
+      p = ensure(c, p, std::min(n, run) * (bound + 1) + 2);
       // Every element is written after a ',' and the first ',' is then overwritten with the
-      // '[': no test for the first element in the loop. The index (only needed for an error
-      // path) comes from the iterator where it can.
-      char* const open = p;
-      const auto first = std::ranges::begin(v);
-      const auto last = std::ranges::end(v);
-      [[maybe_unused]] std::size_t i = 0;
-      for (auto it = first; it != last; ++it) {
-        *p++ = ',';
-        p = writer_of<E>::template write_reserved<O, E>(c, p, *it);
-        if (METAJSON_UNLIKELY(p == nullptr)) {
-          if constexpr (std::random_access_iterator<decltype(it)>) return push_index(c, static_cast<std::size_t>(it - first));
-          else return push_index(c, i);
+      // '[': no test for the first element in the loop. The '[' goes in by offset, as the
+      // buffer may move when a later run is reserved.
+      const auto open = static_cast<std::size_t>(p - c.base);
+      auto it = std::ranges::begin(v);
+      std::size_t i = 0;
+      for (;;) {
+        const std::size_t stop = i + std::min(n - i, run);  // the elements reserved for
+        for (; i < stop; ++i, ++it) {
+          *p++ = ',';
+          p = writer_of<E>::template write_reserved<O, E>(c, p, *it);
+          if (METAJSON_UNLIKELY(p == nullptr)) return push_index(c, i);
         }
-        if constexpr (!std::random_access_iterator<decltype(it)>) ++i;
+        if (i == n) break;
+        p = ensure(c, p, std::min(n - i, run) * (bound + 1) + 1);  // the +1: the closing ']'
       }
-      *open = '[';
+      c.base[open] = '[';
       *p++ = ']';
       return p;
     } else {

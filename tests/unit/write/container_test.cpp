@@ -4,6 +4,7 @@
 #include <array>
 #include <deque>
 #include <forward_list>
+#include <iterator>
 #include <list>
 #include <map>
 #include <memory>
@@ -145,6 +146,19 @@ TEST(WriteContainer, BoundedRangesAndFixedSizeArrays) {
                      "NaN or infinity cannot be written as JSON (NaN) at $[1]");
   expect_write_error(std::set<float>{1, std::numeric_limits<float>::infinity()}, metajson::error_code::non_finite_number,
                      "NaN or infinity cannot be written as JSON (+Inf) at $[1]");
+  // Bounded elements are reserved for 256 at a time: an error's index past the first run.
+  std::vector<double> many(1000, 0.5);
+  many[700] = nan;
+  expect_write_error(many, metajson::error_code::non_finite_number, "NaN or infinity cannot be written as JSON (NaN) at $[700]");
+  std::list<double> many_list(600, 0.5);
+  *std::next(many_list.begin(), 599) = nan;
+  expect_write_error(many_list, metajson::error_code::non_finite_number, "NaN or infinity cannot be written as JSON (NaN) at $[599]");
+  // ... so a large array does not reserve its worst case at once: a million zeros are 2 MB
+  // of output, their worst case 26 MB.
+  std::string out;
+  ASSERT_FALSE(metajson::try_to_json(std::vector<double>(1'000'000, 0.0), out));
+  EXPECT_EQ(out.size(), 2'000'001u);
+  EXPECT_LT(out.capacity(), 8'000'000u);
   constexpr metajson::options null_nonfinite{.nonfinite = metajson::nonfinite_policy::null};
   expect_json<null_nonfinite>(std::vector<std::array<double, 2>>{{-nan, -std::numeric_limits<double>::infinity()}}, "[[null,null]]");
 }
