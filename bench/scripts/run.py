@@ -422,15 +422,22 @@ class Build:
                                      f"{what}: error: {line['error']}")
 
     def runnable(self) -> list[dict]:
+        """The selected programs that can run; the others go to self.missing with why (CMake's
+        words: "not installed (package X >= version)"), and are failures of --smoke, since CI
+        must prove every row."""
         out = []
         for p in self.selected():
             exe = p.get("exe")
             if not exe:
-                self.missing[p["name"]] = f"missing: {p.get('why') or 'not built'}"
+                why = p.get("why") or "not built"
+                self.missing[p["name"]] = why if why.startswith("not installed") else f"missing: {why}"
             elif not os.access(exe, os.X_OK):
                 self.missing[p["name"]] = f"missing: {exe} not built"
             else:
                 out.append(p)
+                continue
+            if self.args.smoke:
+                self.failures.append(f"{self.name}: {p['name']}: {self.missing[p['name']]}")
         return out
 
     # -- steps ----------------------------------------------------------------------------
@@ -521,7 +528,7 @@ class Build:
         iters = self.args.callgrind_iters
         cases = [r for r in self.rows.values()
                  if r["program"] in {p["name"] for p in programs}
-                 and not r["verification"].startswith(("error", "missing", "crashed"))]
+                 and not r["verification"].startswith(("error", "missing", "not installed", "crashed"))]
         # The Rust program has no callgrind client requests to switch instrumentation on.
         for r in [r for r in cases if r["program"] == "serde"]:
             r["problems"].append("callgrind: not measured (the Rust program cannot toggle "
