@@ -5,7 +5,7 @@
 #                     -O3 -march=native), verify, time, write bench/REPORT.md (bench/README.md)
 #   make bench-smoke  build + verification + a few calls per case; no timing claims (in CI)
 #   make micro-bench  the micro-benchmarks of metajson's primitives
-#   make test-nosimd  the same tests (but the exhaustive float32 and install ones) with SIMD disabled
+#   make test-nosimd  the same tests (but the exhaustive float32, install and setup ones) with SIMD disabled
 #   make test-sanitize the same tests under ASan + UBSan (hostile inputs included), each fuzz
 #                     target for FUZZ_SECONDS (60)
 #   make fuzz         only the fuzz targets, under ASan + UBSan, FUZZ_SECONDS (600) each
@@ -36,14 +36,14 @@ test: bootstrap
 test-nosimd: bootstrap
 	cmake -S . -B build-nosimd -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMETAJSON_NO_SIMD=ON
 	cmake --build build-nosimd -j $(JOBS)
-	cd build-nosimd && ctest --output-on-failure -j $(JOBS) -LE "slow|install" $(CTEST_ARGS)
+	cd build-nosimd && ctest --output-on-failure -j $(JOBS) -LE "slow|install|setup" $(CTEST_ARGS)
 
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 	cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
-	  ctest --output-on-failure -j $(JOBS) -LE install -E exhaustive_float32 $(CTEST_ARGS)
+	  ctest --output-on-failure -j $(JOBS) -LE "install|setup" -E exhaustive_float32 $(CTEST_ARGS)
 	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log || true
 
 # A longer fuzzing campaign: FUZZ_SECONDS per target (default 600), FUZZ_SEED (default 1),

@@ -1,0 +1,255 @@
+#!/usr/bin/env bash
+# The set-up scripts (scripts/bootstrap, scripts/bootstrap-bench) run against fake apt tools
+# (fake/): each situation below is a small world of package sources, pins and installed
+# packages, and the test checks what each script decides to do in it: which apt-get calls it
+# makes, which files it adds under etc/apt, what it says and how it exits.
+#
+#   ours     Debian 12 with our pinned sid source (scripts/bootstrap added it)
+#   theirs   Debian 12 with the user's own unstable source under another name, pinned at 50
+#   none     Debian 12 with no unstable source: ours is added (the same way by both scripts)
+#   offline  the same, with the registry down: bootstrap-bench says what it could not install
+#   fedora   not Debian (no apt, no dpkg): nothing installed, the scripts say what to do
+#   hand     Ubuntu with every competitor installed already and no unstable source
+#   oldas    g++-16 from unstable but Debian 12's binutils 2.40, whose assembler rejects
+#            .base64 (fake/as): the compiler probe must fail and binutils come from unstable
+#
+# The worlds' PATH holds the fakes and a few real tools (sed, awk...), never the machine's
+# apt-get, dpkg or sudo. In oldas the real compiler ($1, default g++-16) compiles bootstrap's
+# probe, assembling with fake/as; elsewhere fake/fake-g++ stands in for it.
+# Usage: tests/setup/bootstrap_test.sh [compiler]   (ctest: setup_scripts_test, label setup)
+# SETUP_TEST_VERBOSE=1 also prints what the scripts said (always printed when a check fails).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+REAL_GXX=$(command -v "${1:-g++-16}") || { echo "bootstrap_test: compiler ${1:-g++-16} not found"; exit 1; }
+REAL_AS=$(command -v x86_64-linux-gnu-as || command -v as) || { echo "bootstrap_test: no assembler"; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/metajson-setup-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+failures=0
+check() {  # check DESCRIPTION COMMAND...: one line per check, the output shown on failure
+  local what=$1; shift
+  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failures=$((failures + 1)); fi
+}
+
+# Real tools the worlds may use: the scripts' shell utilities, and the linker for the compiler.
+sys=$tmp/sys
+mkdir -p "$sys"
+for t in bash sh env cat sed awk grep sort head tail tr cut wc mktemp rm cp mv mkdir dirname \
+         basename id tee chmod cmp ls touch uname sleep ld x86_64-linux-gnu-ld; do
+  p=$(command -v "$t") && ln -s "$p" "$sys/$t"
+done
+
+catalog='bookworm binutils 2.40-2
+bookworm cmake 3.25.1-1
+bookworm ninja-build 1.11.1-1
+bookworm googletest 1.12.1-2
+bookworm libsimdjson-dev 3.0.1-1
+bookworm rapidjson-dev 1.1.0+dfsg2-7.1
+bookworm nlohmann-json3-dev 3.11.2-2
+bookworm libboost-json-dev 1.74.0.3
+bookworm cargo 0.66.0+ds1-1
+bookworm valgrind 3.19.0-1
+bookworm python3-venv 3.11.2-1
+sid g++-16 16.2.0-4
+sid binutils 2.47.50.20261021-1
+sid libsimdjson-dev 4.6.11-1
+sid libglaze-dev 9.0.0-2
+sid libyyjson-dev 0.12.0+ds-2
+sid libyyjson0 0.12.0+ds-2
+sid nlohmann-json3-dev 3.12.0-1
+sid rapidjson-dev 1.1.0+dfsg2-7.6
+sid libboost-json-dev 1.92.0.1
+sid libavro24 1.12.0-1
+sid libbson2-2 2.1.0-1
+sid libpugixml1v5 1.15-1
+sid libtomlplusplus3t64 3.4.0+ds-1
+sid libyaml-cpp0.9 0.9.0-1
+sid valgrind 3.25.1-1
+sid python3-venv 3.13.5-1
+sid cargo 1.97.1+dfsg1-1
+sid libreflectcpp-dev 0.21.0+ds-2.1+b2
+sid libreflectcpp0.21 0.21.0+ds-2.1+b2
+sid libcapnp-1.5.0 1.5.0-2
+sid libctre-dev 3.11.0+ds-1
+noble cmake 3.28.3-1'
+bench_installed='libsimdjson-dev 4.6.11-1
+libglaze-dev 9.0.0-2
+libyyjson-dev 0.12.0+ds-2
+libyyjson0 0.12.0+ds-2
+nlohmann-json3-dev 3.12.0-1
+rapidjson-dev 1.1.0+dfsg2-7.6
+libboost-json-dev 1.92.0.1
+libavro24 1.12.0-1
+libbson2-2 2.1.0-1
+libpugixml1v5 1.15-1
+libtomlplusplus3t64 3.4.0+ds-1
+libyaml-cpp0.9 0.9.0-1
+valgrind 3.25.1-1
+python3-venv 3.13.5-1'
+
+# world NAME OS-ID: a fresh world with the repository's scripts, Debian 12's sources, its
+# binutils, cmake, ninja and googletest installed, no g++-16, no competitors.
+world() {
+  w=$tmp/$1
+  mkdir -p "$w/bin" "$w/state" "$w/etc/sources.list.d" "$w/etc/preferences.d" "$w/home" "$w/tmp" \
+           "$w/repo/bench/build/venv/bin"
+  cp -r "$repo/scripts" "$w/repo/"
+  cp "$repo/bench/requirements.txt" "$w/repo/bench/"
+  # The report's venv is there (creating it needs PyPI, which is not what is tested).
+  cp "$repo/bench/requirements.txt" "$w/repo/bench/build/venv/"
+  printf '#!/bin/sh\n' >"$w/repo/bench/build/venv/bin/python"; chmod +x "$w/repo/bench/build/venv/bin/python"
+  printf 'PRETTY_NAME="%s"\nID=%s\n' "$2 (fake)" "$2" >"$w/os-release"
+  cp "$here/fake/cmake" "$here/fake/ninja" "$here/fake/as" "$here/fake/fake-g++" "$here/fake/world.sh" "$w/bin/"
+  cp "$here/fake/as" "$w/bin/x86_64-linux-gnu-as"
+  if [ "$2" != fedora ]; then
+    cp "$here/fake/apt-get" "$here/fake/apt-cache" "$here/fake/dpkg-query" "$here/fake/dpkg" \
+       "$here/fake/sudo" "$w/bin/"
+  fi
+  echo "$catalog" >"$w/state/catalog"
+  printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\n' \
+    >"$w/etc/sources.list.d/debian.sources"
+  echo bookworm >"$w/state/lists"
+  printf 'binutils 2.40-2\ncmake 3.25.1-1\nninja-build 1.11.1-1\ngoogletest 1.12.1-2\n' >"$w/state/installed"
+  : >"$w/state/log"
+}
+add_our_sid() {  # what scripts/lib/apt-sid.sh writes
+  printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: sid\nComponents: main\n' \
+    >"$w/etc/sources.list.d/metajson-sid.sources"
+  printf 'Package: *\nPin: release n=sid\nPin-Priority: 100\n' >"$w/etc/preferences.d/metajson-sid"
+  echo sid >>"$w/state/lists"
+}
+add_their_unstable() {
+  echo 'deb http://deb.debian.org/debian unstable main' >"$w/etc/sources.list.d/debian-unstable.list"
+  printf 'Package: *\nPin: release a=unstable\nPin-Priority: 50\n' >"$w/etc/preferences.d/unstable"
+  echo unstable >>"$w/state/lists"
+}
+installed() {
+  echo "$1 $2" >>"$w/state/installed"
+  [ "$1" != g++-16 ] || (FAKE_WORLD=$w REAL_GXX=$REAL_GXX; . "$here/fake/world.sh"; gxx_installed)
+}
+etc_files() { (cd "$w/etc" && ls sources.list.d preferences.d); }
+
+# run SCRIPT ARGS...: runs a copy of scripts/SCRIPT in the current world; sets out, rc, log
+# (the apt calls it made).
+run() {
+  local before; before=$(wc -l <"$w/state/log")
+  out=$(cd "$w" && env -i PATH="$w/bin:$sys" HOME="$w/home" TMPDIR="$w/tmp" FAKE_WORLD="$w" \
+          REAL_GXX="$REAL_GXX" REAL_AS="$REAL_AS" METAJSON_APT_ETC="$w/etc" \
+          METAJSON_OS_RELEASE="$w/os-release" METAJSON_GTEST_SOURCE="$w" \
+          "$w/repo/scripts/$@" 2>&1)
+  rc=$?
+  log=$(tail -n +"$((before + 1))" "$w/state/log")
+  printf '%s\n' "--- $(basename "$w"): scripts/$* (exit $rc)" "$out" | sed 's/^/    /' >>"$tmp/transcript"
+}
+says()     { grep -qF -- "$1" <<<"$out"; }
+silent()   { [ -z "$out" ]; }
+calls()    { grep -qE -- "$1" <<<"$log"; }
+no_calls() { [ -z "$log" ]; }
+exits()    { [ "$rc" -eq "$1" ]; }
+no_remove() { ! grep -E '^apt-get install' <<<"$log" | grep -qv -- '--no-remove'; }
+has_file() { [ -f "$w/etc/$1" ]; }
+same_etc() { [ "$(etc_files)" = "$1" ]; }
+prefix_ok() { [ -f "$w/repo/bench/build/prefix/usr/include/rfl/json.hpp" ] && [ -f "$w/repo/bench/build/prefix/usr/include/ctre.hpp" ]; }
+competitors='libsimdjson-dev.*libglaze-dev.*libyyjson-dev'
+
+echo "== ours: our pinned sid source"
+world ours debian; add_our_sid; etcs=$(etc_files)
+run bootstrap
+check "bootstrap installs g++-16 and binutils from sid" calls '^apt-get install .* -t sid g\+\+-16 binutils$'
+check "bootstrap adds no source" same_etc "$etcs"
+check "bootstrap ends with a working compiler" says "g++-16 ready"
+check "bootstrap exits 0" exits 0
+check "bootstrap never lets apt remove a package" no_remove
+run bootstrap
+check "bootstrap again: silent, no apt call" eval 'silent && no_calls && exits 0'
+run bootstrap-bench
+check "bootstrap-bench installs the competitors from sid" calls "^apt-get install .* -t sid .*$competitors"
+check "bootstrap-bench downloads reflect-cpp at sid's version" calls '^apt-get download .*libreflectcpp-dev=0\.21\.0\+ds-2\.1\+b2'
+check "bootstrap-bench unpacks it into bench/build/prefix" prefix_ok
+check "bootstrap-bench adds no source" same_etc "$etcs"
+check "bootstrap-bench leaves nothing missing" eval '! says WARNING && exits 0'
+check "bootstrap-bench never lets apt remove a package" no_remove
+run bootstrap-bench
+check "bootstrap-bench again: silent, no apt call" eval 'silent && no_calls && exits 0'
+
+echo "== theirs: the user's own unstable source, another name, pinned at 50"
+world theirs debian; add_their_unstable; etcs=$(etc_files)
+run bootstrap --check
+check "bootstrap --check: compiler missing, exit 1" eval 'says "missing: compiler" && exits 1 && no_calls'
+run bootstrap
+check "bootstrap installs g++-16 and binutils from their unstable" calls '^apt-get install .* -t unstable g\+\+-16 binutils$'
+check "bootstrap adds no source of ours" same_etc "$etcs"
+check "bootstrap exits 0" exits 0
+run bootstrap-bench
+check "bootstrap-bench installs the competitors from their unstable" calls "^apt-get install .* -t unstable .*$competitors"
+check "bootstrap-bench downloads reflect-cpp" calls '^apt-get download .*libreflectcpp-dev='
+check "bootstrap-bench adds no source of ours" same_etc "$etcs"
+check "bootstrap-bench leaves nothing missing, exits 0" eval '! says WARNING && exits 0'
+
+echo "== none: Debian 12, no unstable source"
+world none debian
+run bootstrap
+check "bootstrap adds our sid source and its pin" eval 'has_file sources.list.d/metajson-sid.sources && has_file preferences.d/metajson-sid'
+check "bootstrap pins sid at 100" grep -q 'Pin-Priority: 100' "$w/etc/preferences.d/metajson-sid"
+check "bootstrap updates, then installs g++-16 and binutils from sid" \
+  eval 'calls "^apt-get update" && calls "^apt-get install .* -t sid g\+\+-16 binutils$"'
+check "bootstrap exits 0" exits 0
+world none-bench debian; installed g++-16 16.2.0-4
+run bootstrap-bench
+check "bootstrap-bench adds the same source (scripts/lib/apt-sid.sh)" eval 'has_file sources.list.d/metajson-sid.sources && has_file preferences.d/metajson-sid'
+check "bootstrap-bench installs the competitors from sid" calls "^apt-get install .* -t sid .*$competitors"
+check "bootstrap-bench exits 0" exits 0
+
+echo "== offline: no unstable source and the registry down"
+world offline debian; installed g++-16 16.2.0-4; touch "$w/state/offline"
+run bootstrap-bench
+check "bootstrap-bench still exits 0 (make bench goes on)" exits 0
+check "bootstrap-bench names what it could not install, with versions" \
+  eval 'says "not installed" && says "libglaze-dev >= 9.0" && says "libsimdjson-dev >= 4.6" && says "libreflectcpp-dev >= 0.21"'
+check "bootstrap-bench says make bench-smoke fails on them" says "make bench-smoke fails"
+run bootstrap-bench --check
+check "bootstrap-bench --check exits 1" exits 1
+
+echo "== fedora: not Debian"
+world fedora fedora
+run bootstrap
+check "bootstrap exits 1 and says what to install" \
+  eval 'exits 1 && says "not a Debian/Ubuntu system" && says "GCC 16 or newer" && says "binutils >= 2.43"'
+check "bootstrap makes no apt call" no_calls
+run bootstrap-bench
+check "bootstrap-bench exits 0 and lists the competitors to install by hand" \
+  eval 'exits 0 && says "not a Debian/Ubuntu system" && says "glaze >= 9.0"'
+check "bootstrap-bench makes no apt call" no_calls
+
+echo "== hand: Ubuntu, competitors installed already, no unstable source"
+world hand ubuntu; echo noble >"$w/state/lists"; installed g++-16 16.2.0-4
+echo "$bench_installed" >>"$w/state/installed"
+mkdir -p "$w/home/.cargo/bin" "$w/repo/bench/build/prefix/usr/include/rfl"
+printf '#!/bin/sh\necho "cargo 1.95.0 (rustup)"\n' >"$w/home/.cargo/bin/cargo"; chmod +x "$w/home/.cargo/bin/cargo"
+touch "$w/repo/bench/build/prefix/usr/include/rfl/json.hpp" "$w/repo/bench/build/prefix/usr/include/ctre.hpp"
+run bootstrap-bench
+check "bootstrap-bench: silent, no apt call, exit 0" eval 'silent && no_calls && exits 0'
+sed -i 's/^libglaze-dev .*/libglaze-dev 8.1.0-1/' "$w/state/installed"
+run bootstrap-bench --check
+check "bootstrap-bench --check: an old glaze is missing" eval 'says "libglaze-dev>=9.0" && exits 1'
+
+echo "== oldas: g++-16 from unstable, binutils 2.40 (no .base64)"
+world oldas debian; add_our_sid; touch "$w/real-g++"; installed g++-16 16.2.0-4
+run bootstrap --check
+check "bootstrap --check: the probe fails on .base64, exit 1" \
+  eval 'exits 1 && says "missing: compiler" && says "does not know .base64"'
+run bootstrap
+check "bootstrap installs binutils (only) from sid" calls '^apt-get install .* -t sid binutils$'
+check "bootstrap: the probe passes with the new assembler, exit 0" eval 'says "g++-16 ready" && exits 0'
+run bootstrap
+check "bootstrap again: silent, no apt call" eval 'silent && no_calls && exits 0'
+
+[ -z "${SETUP_TEST_VERBOSE:-}" ] || cat "$tmp/transcript"
+if [ $failures -gt 0 ]; then
+  echo "--- what the scripts said:"; cat "$tmp/transcript"
+  echo "bootstrap_test: $failures check(s) failed"
+  exit 1
+fi
+echo "bootstrap_test: all checks passed"
