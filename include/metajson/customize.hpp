@@ -16,6 +16,9 @@
 //     };
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #include <meta>
 #include <string_view>
 
@@ -82,3 +85,5 @@ struct adapter;
 
 }  // namespace v0
 }  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET

@@ -1,6 +1,9 @@
 // metajson::error: what went wrong, where, and why, in words a user can act on.
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -143,3 +146,5 @@ class error : public std::exception {
 
 }  // namespace v0
 }  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET

@@ -1,6 +1,9 @@
 // The public reading API. Thin entry points; the work is in read/.
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #include <expected>
 #include <new>
 #include <string>
@@ -139,3 +142,5 @@ T from(std::string_view json) {
 
 }  // namespace v0
 }  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET

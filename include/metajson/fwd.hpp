@@ -3,6 +3,9 @@
 // specialize metajson::adapter<T> or annotate types; include metajson.hpp where you convert.
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #include "customize.hpp"
 #include "error.hpp"
 #include "options.hpp"
@@ -13,3 +16,5 @@ struct raw_json;
 class value;
 }  // namespace v0
 }  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET

@@ -6,6 +6,9 @@
 // This umbrella header includes the whole public API.
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #define METAJSON_VERSION_MAJOR 0
 #define METAJSON_VERSION_MINOR 1
 #define METAJSON_VERSION_PATCH 0
@@ -18,3 +21,5 @@
 #include "simd/config.hpp"
 #include "to_json.hpp"
 #include "value.hpp"
+
+#endif  // METAJSON_REQUIREMENTS_MET

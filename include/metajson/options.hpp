@@ -8,6 +8,9 @@
 // Every field has a default; the defaults give RFC 8259-conformant, always-valid JSON.
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #include <cstddef>
 #include <cstdint>
 
@@ -108,3 +111,5 @@ struct options {
 
 }  // namespace v0
 }  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET

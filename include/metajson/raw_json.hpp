@@ -1,6 +1,9 @@
 // metajson::raw_json: a member holding already-encoded JSON.
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #include <string>
 
 namespace metajson {
@@ -18,3 +21,5 @@ struct raw_json {
 
 }  // namespace v0
 }  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET

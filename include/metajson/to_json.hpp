@@ -1,6 +1,9 @@
 // The public writing API. Thin entry points; the work is in write/.
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #include <expected>
 #include <new>
 #include <string>
@@ -144,3 +147,5 @@ void to_json(const T& value, std::string& buffer) {
 
 }  // namespace v0
 }  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET

@@ -1,6 +1,9 @@
 // metajson::value: a dynamic JSON value, for documents whose shape is not known at compile time.
 #pragma once
 
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -84,3 +87,5 @@ class value {
 
 }  // namespace v0
 }  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET

@@ -1,0 +1,78 @@
+# A compile-fail test: compiles include_only.cpp and first_use.cpp with COMPILER and FLAGS, which
+# lack C++26 static reflection, and requires metajson's #error (EXPECT a substring of it) to be the
+# first error; for include_only.cpp also the only one, for first_use.cpp the only one from
+# metajson's headers. A compiler that is not installed skips the test, saying so.
+#
+#   cmake -DCOMPILER=g++-12 "-DFLAGS=-std=c++20" "-DEXPECT=compile with g++-16" -DINCLUDE=<include>
+#         -DSOURCE_DIR=<this folder> [-DSTDS=c++26,c++2c,c++2b] -P run.cmake
+#
+# STDS: standards to try in order, comma-separated; the first the compiler accepts is added to
+# FLAGS (clang 14 knows c++2b, later ones c++2c and c++26).
+find_program(compiler NAMES ${COMPILER})
+if(NOT compiler)
+  message("SKIPPED: ${COMPILER} is not installed")
+  return()
+endif()
+separate_arguments(flags UNIX_COMMAND "${FLAGS}")
+if(STDS)
+  string(REPLACE "," ";" STDS "${STDS}")
+  foreach(std IN LISTS STDS)
+    execute_process(COMMAND ${compiler} -std=${std} -fsyntax-only ${SOURCE_DIR}/std_probe.cpp
+                    RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+    if(rc EQUAL 0)
+      list(APPEND flags -std=${std})
+      break()
+    endif()
+  endforeach()
+endif()
+message("compiler: ${compiler} ${flags}")
+
+set(needs "metajson needs C++26 static reflection: ")
+set(failed FALSE)
+foreach(program include_only first_use)
+  execute_process(COMMAND ${compiler} ${flags} -I${INCLUDE} -fsyntax-only ${SOURCE_DIR}/${program}.cpp
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  string(REPLACE ";" "<semicolon>" lines "${out}")  # the messages hold ';', CMake's list separator
+  string(REPLACE "\n" ";" lines "${lines}")
+  set(errors "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES ": (fatal )?error: ")
+      list(APPEND errors "${line}")
+    endif()
+  endforeach()
+  list(LENGTH errors n)
+  set(problem "")
+  if(rc EQUAL 0)
+    set(problem "it compiled")
+  elseif(n EQUAL 0)
+    set(problem "no error line found")
+  else()
+    list(GET errors 0 first)
+    string(REPLACE "<semicolon>" ";" first "${first}")
+    string(FIND "${first}" "${needs}" at_needs)
+    string(FIND "${first}" "${EXPECT}" at_expect)
+    string(FIND "${first}" "see README \"Set up\"" at_readme)
+    if(NOT first MATCHES "requirements\\.hpp:[0-9]+:[0-9]+: error: " OR at_needs EQUAL -1)
+      set(problem "the first error is not metajson's #error")
+    elseif(at_expect EQUAL -1 OR at_readme EQUAL -1)
+      set(problem "the #error does not say \"${EXPECT}\" and where to read more")
+    elseif(program STREQUAL "include_only" AND NOT n EQUAL 1)
+      set(problem "${n} errors, not one")
+    else()
+      foreach(e IN LISTS errors)
+        if(e MATCHES "include/metajson/" AND NOT e MATCHES "requirements\\.hpp")
+          set(problem "an error from inside metajson's headers: ${e}")
+        endif()
+      endforeach()
+    endif()
+  endif()
+  if(problem)
+    message("FAIL ${program}.cpp: ${problem}\n---\n${out}---")
+    set(failed TRUE)
+  else()
+    message("ok   ${program}.cpp: ${n} error(s), the first: ${first}")
+  endif()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "compile-fail test failed")
+endif()
