@@ -1,4 +1,5 @@
-# Install the headers and a CMake package, so that `find_package(metajson)` works from a prefix.
+# Install the headers, a CMake package (`find_package(metajson)`) and a pkg-config file
+# (`pkg-config --cflags metajson`), so that both work from a prefix.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -14,3 +15,23 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/metajsonConfigVersion.cma
   COMPATIBILITY SameMajorVersion ARCH_INDEPENDENT)
 install(FILES ${PROJECT_BINARY_DIR}/metajsonConfig.cmake ${PROJECT_BINARY_DIR}/metajsonConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_DATADIR}/metajson/cmake)
+
+# metajson.pc, beside the CMake package under the data folder (share/pkgconfig: the library is
+# header-only, so architecture-independent; pkg-config searches <prefix>/share/pkgconfig). Its
+# paths are relative to the file (${pcfiledir}), so `cmake --install --prefix` elsewhere works.
+set(METAJSON_PC_DIR ${CMAKE_INSTALL_DATADIR}/pkgconfig)
+if(IS_ABSOLUTE "${CMAKE_INSTALL_DATADIR}" OR IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(METAJSON_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+  set(METAJSON_PC_INCLUDEDIR "${CMAKE_INSTALL_FULL_INCLUDEDIR}")
+else()
+  file(RELATIVE_PATH up "/p/${METAJSON_PC_DIR}" "/p")  # ../..
+  string(REGEX REPLACE "/$" "" up "${up}")
+  set(METAJSON_PC_PREFIX "\${pcfiledir}/${up}")
+  set(METAJSON_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+endif()
+set(METAJSON_PC_DEFINES "")
+if(METAJSON_NO_SIMD)
+  string(APPEND METAJSON_PC_DEFINES " -DMETAJSON_NO_SIMD")
+endif()
+configure_file(cmake/metajson.pc.in ${PROJECT_BINARY_DIR}/metajson.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/metajson.pc DESTINATION ${METAJSON_PC_DIR})
