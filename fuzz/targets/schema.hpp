@@ -1,6 +1,8 @@
 // The shared body of the schema targets: from<T> on any bytes; whatever is read is written,
 // read back equal, and written again to the same bytes. Also reads with unknown keys denied
-// and with duplicates allowed, which only change what is an error.
+// and with duplicates allowed, which only change what is an error. Each of the three reads
+// accepts only what validate() and the reference validator accept, and rejects what they
+// reject no later than their first error (oracle.hpp).
 #pragma once
 
 #include <metajson/metajson.hpp>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "../fuzz.hpp"
+#include "../oracle.hpp"
 
 namespace metajson_fuzz {
 
@@ -20,6 +23,7 @@ template <class T>
 void schema_round_trip(const std::uint8_t* data, std::size_t size) {
   const std::string_view in = as_text(data, size);
   const auto t = metajson::try_from<T>(in);
+  typed_read_only_accepts_json(in, t.has_value(), t ? 0 : t.error().offset());
   if (!t) {
     METAJSON_FUZZ_CHECK(t.error().offset() <= size);
   } else {
@@ -33,9 +37,11 @@ void schema_round_trip(const std::uint8_t* data, std::size_t size) {
   }
   constexpr metajson::options deny{.unknown_keys = metajson::unknown_key_policy::error};
   const auto strict = metajson::try_from<T, deny>(in);
+  typed_read_only_accepts_json(in, strict.has_value(), strict ? 0 : strict.error().offset());
   if (strict) METAJSON_FUZZ_CHECK(t && *strict == *t);
   constexpr metajson::options last{.duplicate_keys = metajson::duplicate_key_policy::last_wins};
   const auto lenient = metajson::try_from<T, last>(in);
+  typed_read_only_accepts_json(in, lenient.has_value(), lenient ? 0 : lenient.error().offset());
   if (t) METAJSON_FUZZ_CHECK(lenient && *lenient == *t);
 }
 
