@@ -46,3 +46,6 @@ int main() {
   std::string json = metajson::to_json(player);
   std::puts(json.c_str());
 }
+
+// Output (checked by ctest):
+// {"username":"Alice","level":42,"health":99.5,"inventory":["sword","shield","potion"],"equipped":{"main_hand":{"name":"Excalibur","damage":100,"durability":50}},"achievements":[{"title":"First Blood","description":"Defeat your first enemy","unlocked":true,"unlock_time":"2023-11-14T22:13:20.000000000Z"}],"guild_name":null}

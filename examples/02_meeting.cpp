@@ -28,3 +28,17 @@ int main() {
   // Pretty output: one member per line, two-space indent.
   std::puts(metajson::to_json<{.pretty = true}>(m).c_str());
 }
+
+// Output (checked by ctest):
+// {"title":"CppCon Planning","start_time":"2025-09-14T09:30:00.000000000Z","attendees":["Alice","Bob","Charlie"],"location":"Denver","is_recurring":true}
+// {
+//   "title": "CppCon Planning",
+//   "start_time": "2025-09-14T09:30:00.000000000Z",
+//   "attendees": [
+//     "Alice",
+//     "Bob",
+//     "Charlie"
+//   ],
+//   "location": "Denver",
+//   "is_recurring": true
+// }

@@ -29,3 +29,7 @@ int main() {
   // Leave empty optionals out instead of writing null.
   std::puts(metajson::to_json<{.empty = metajson::empty_members::omit}>(todos).c_str());
 }
+
+// Output (checked by ctest):
+// {"owner":"Daniel","items":[{"task":"Write slides","completed":true,"due_date":null},{"task":"Rehearse talk","completed":false,"due_date":"2025-09-10"}],"tags":{"cppcon":2,"urgent":1}}
+// {"owner":"Daniel","items":[{"task":"Write slides","completed":true},{"task":"Rehearse talk","completed":false,"due_date":"2025-09-10"}],"tags":{"cppcon":2,"urgent":1}}

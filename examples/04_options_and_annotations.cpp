@@ -31,3 +31,10 @@ int main() {
     std::puts(buffer.c_str());
   }
 }
+
+// Output (checked by ctest):
+// {"displayName":"Ada","id":42,"role":"admin","scores":[1.5,2.25]}
+// error: NaN or infinity cannot be written as JSON (NaN) at $.scores[2]
+// {"displayName":"User 0","id":0,"role":"regular_user","scores":[]}
+// {"displayName":"User 1","id":1,"role":"regular_user","scores":[]}
+// {"displayName":"User 2","id":2,"role":"regular_user","scores":[]}

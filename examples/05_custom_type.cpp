@@ -25,3 +25,6 @@ struct Order {
 };
 
 int main() { std::puts(metajson::to_json(Order{"A-17", Money(1999)}).c_str()); }  // {"id":"A-17","total":1999}
+
+// Output (checked by ctest):
+// {"id":"A-17","total":1999}

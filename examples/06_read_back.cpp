@@ -78,6 +78,11 @@ int main() {
 
   // A mistake in the input: the error names what, where, and the path.
   auto bad = metajson::try_from<TodoList>(R"({"owner": "D", "items": [{"task": "x", "completed": "yes"}]})");
-  if (!bad) std::printf("error: %s\n", bad.error().message().c_str());
-  // error: expected boolean, found string at $.items[0].completed (line 1, column 53)
+  if (bad) return 1;  // the mistake must not go unnoticed
+  if (bad.error().code() != metajson::error_code::type_mismatch) return 1;
+  std::printf("error: %s\n", bad.error().message().c_str());
 }
+
+// Output (checked by ctest):
+// Daniel has 2 items; first: Write slides
+// error: expected boolean, found string at $.items[0].completed (line 1, column 53)

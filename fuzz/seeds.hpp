@@ -53,17 +53,41 @@ inline const char* const builtin_seeds[] = {
     R"({"events":{"1":{"id":1,"name":"e","subTopicIds":[1,2]}},"performances":[{"id":1,"prices":[{"amount":1,"audienceSubCategoryId":2,"seatCategoryId":3}]}]})",
 };
 
-// The corpus; returns false when METAJSON_DATA_DIR is not set (built-in seeds only).
+// True when the environment variable CI is set (to anything but "", "0" or "false"), as CI
+// systems (and .ci/run) do.
+inline bool in_ci() {
+  const char* ci = std::getenv("CI");
+  return ci && *ci && std::string(ci) != "0" && std::string(ci) != "false";
+}
+
+// A seed source is missing: said on stderr; in CI (in_ci()) that is a failure, exit status 1,
+// because a fuzz run on the built-in seeds alone would pass while testing much less.
+inline void missing_data(const std::string& what) {
+  std::fprintf(stderr, "fuzz: %s%s\n", what.c_str(),
+               in_ci() ? " (CI is set: failing rather than fuzzing without the data)" : ": built-in seeds only");
+  if (in_ci()) std::exit(1);
+}
+
+// The corpus; returns false when METAJSON_DATA_DIR is not set (built-in seeds only). A missing
+// JSONTestSuite folder or dataset is reported (and fails in CI, see missing_data).
 inline bool load_seeds(std::vector<std::string>& corpus, std::uint64_t seed) {
   for (const char* s : builtin_seeds) corpus.emplace_back(s);
   const char* dir = std::getenv("METAJSON_DATA_DIR");
-  if (!dir || !*dir) return false;
+  if (!dir || !*dir) {
+    missing_data("METAJSON_DATA_DIR is not set");
+    return false;
+  }
   const std::filesystem::path d(dir);
+  const std::size_t before = corpus.size();
   add_path(d / "JSONTestSuite" / "test_parsing", corpus);
+  if (corpus.size() == before) missing_data("no JSONTestSuite files in " + (d / "JSONTestSuite" / "test_parsing").string());
   std::mt19937_64 slicer(seed * 7919);
   for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
     const std::string text = read_file(d / name);
-    if (text.empty()) continue;
+    if (text.empty()) {
+      missing_data("cannot read " + (d / name).string());
+      continue;
+    }
     for (int k = 0; k < 300; ++k) {
       const std::size_t len = 16 + slicer() % 2048;
       const std::size_t at = slicer() % text.size();

@@ -1,7 +1,8 @@
 // from<T> for a universe of types: untagged and tagged variants, optionals, smart pointers,
 // maps with integer and enum keys, enums, nested vectors, arrays, tuples, sets, small integers,
 // floats, characters, a recursive struct. Whatever is read is written, read back equal and
-// written again to the same bytes.
+// written again to the same bytes. It accepts only what validate() and the reference validator
+// accept, and rejects what they reject no later than their first error (oracle.hpp).
 #include <metajson/metajson.hpp>
 
 #include <array>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "../fuzz.hpp"
+#include "../oracle.hpp"
 
 namespace universe {
 
@@ -99,6 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view in = metajson_fuzz::as_text(data, size);
   universe::Node n;
   const metajson::error e = metajson::from_json(in, n);
+  metajson_fuzz::typed_read_only_accepts_json(in, !e, e ? e.offset() : 0);
   if (e) {
     METAJSON_FUZZ_CHECK(e.offset() <= size);
     return 0;

@@ -1,13 +1,17 @@
 // from<metajson::value> on any bytes, with the default options and with UTF-8 replacement:
 // whatever is read can be written (strings read with `replace` are valid UTF-8, numbers are
-// finite), and an error always names a position inside the input.
+// finite), and an error always names a position inside the input. The default read gives the
+// independent reference validator's verdict (refusing only, in addition, the numbers the
+// reference finds beyond a double).
 #include <metajson/metajson.hpp>
 
 #include "../fuzz.hpp"
+#include "../oracle.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view in = metajson_fuzz::as_text(data, size);
   const auto d = metajson::try_from<metajson::value>(in);
+  metajson_fuzz::value_matches_reference(d, reference::check(in));
   if (d) {
     METAJSON_FUZZ_CHECK(metajson::try_to_json(*d).has_value());
   } else {

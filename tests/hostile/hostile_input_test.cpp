@@ -2,14 +2,21 @@
 // crash, a leak or a read out of bounds. Each input is copied into a heap block of exactly its
 // size, so the sanitizer build (make test-sanitize) catches any read past the end.
 //
-//  - every prefix of twitter.json up to 4,096 bytes, plus 10,000 random prefix lengths;
+//  - every prefix of each dataset (twitter, CITM, canada) up to 4,096 bytes, plus 1,000 seeded
+//    random prefix lengths of each (not every prefix: that is quadratic in the size);
 //  - 2,000 seeded random corruptions (byte changes, insertions, deletions) of each dataset.
-// Each input goes through validate(), from<metajson::value> and from<schema>.
+// Each input goes through validate(), from<metajson::value>, from<schema> and the independent
+// reference validator (tests/support/reference_validator.hpp): validate and the reference give
+// the same verdict (validate's error within the reference's bounds), from<value> the same but
+// for the numbers the reference finds beyond a double, and the schema read accepts only what
+// both accept and rejects what they reject no later than their first error.
 // Label `slow`; CI runs it under ASan + UBSan.
 #include <metajson/metajson.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -17,6 +24,7 @@
 #include "canada.hpp"
 #include "citm.hpp"
 #include "data.hpp"
+#include "reference_validator.hpp"
 #include "twitter.hpp"
 
 namespace {
@@ -31,16 +39,40 @@ void parse_all_ways(std::string_view input, outcome& o) {
   std::unique_ptr<char[]> block(new char[input.size() == 0 ? 1 : input.size()]);
   std::memcpy(block.get(), input.data(), input.size());
   const std::string_view in(block.get(), input.size());
-  const bool valid = !metajson::validate(in);
+  const metajson::error v = metajson::validate(in);
   const auto dyn = metajson::try_from<metajson::value>(in);
   Schema s{};
   const auto e = metajson::from_json(in, s);
-  // A document from<value> accepts is valid; validate's verdict matches (numbers aside).
-  if (dyn.has_value()) {
-    EXPECT_TRUE(valid);
+  const reference::verdict ref = reference::check(in);
+  const auto where = [&] { return " (input of " + std::to_string(in.size()) + " bytes; reference: " +
+                                  reference::fault_name(ref.why) + " at " + std::to_string(ref.offset) + ")"; };
+  // validate gives the reference's verdict, its error within the reference's bounds.
+  EXPECT_EQ(!v, ref.ok) << (v ? v.message() : "validate accepts") << where();
+  if (v && !ref.ok) {
+    EXPECT_GE(v.offset(), ref.token) << v.message() << where();
+    EXPECT_LE(v.offset(), ref.offset) << v.message() << where();
   }
-  if (valid && !dyn.has_value()) {
-    EXPECT_EQ(dyn.error().code(), metajson::error_code::number_out_of_range);
+  // from<value>: the same, but the first number beyond a double is number_out_of_range.
+  if (ref.first_overflow != reference::npos) {
+    EXPECT_FALSE(dyn.has_value()) << "from<value> accepts a number beyond a double" << where();
+    if (!dyn) {
+      EXPECT_EQ(dyn.error().code(), metajson::error_code::number_out_of_range) << dyn.error().message() << where();
+      EXPECT_EQ(dyn.error().offset(), ref.first_overflow) << dyn.error().message() << where();
+    }
+  } else {
+    EXPECT_EQ(dyn.has_value(), ref.ok) << (dyn ? "from<value> accepts" : dyn.error().message()) << where();
+  }
+  // The schema read accepts only JSON, and rejects non-JSON no later than the first error.
+  if (!e) {
+    EXPECT_FALSE(v) << "from<schema> accepts what validate rejects: " << v.message() << where();
+    EXPECT_TRUE(ref.ok) << "from<schema> accepts what the reference rejects" << where();
+  } else {
+    if (v) {
+      EXPECT_LE(e.offset(), v.offset()) << e.message() << " / validate: " << v.message() << where();
+    }
+    if (!ref.ok) {
+      EXPECT_LE(e.offset(), ref.offset) << e.message() << where();
+    }
   }
   (e ? o.rejected : o.accepted) += 1;
 }
@@ -70,25 +102,26 @@ void corrupt(const char* file, int count, std::uint64_t seed) {
   EXPECT_GT(o.rejected, count / 4);
 }
 
-TEST(Hostile, EveryShortPrefixOfTwitter) {
-  const auto text = load_data("twitter.json");
+// Every prefix up to 4,096 bytes, then `random` seeded prefix lengths: no proper prefix of an
+// object is a JSON document, so all are rejected.
+template <class Schema>
+void prefixes(const char* file, int random, std::uint64_t seed) {
+  const auto text = load_data(file);
   if (!text) return;
   outcome o;
-  for (std::size_t n = 0; n <= 4096 && n <= text->size(); ++n) parse_all_ways<twitter::TwitterData>(std::string_view(*text).substr(0, n), o);
-  EXPECT_EQ(o.accepted, 0);  // no proper prefix of an object is a JSON document
+  for (std::size_t n = 0; n <= 4096 && n < text->size(); ++n) parse_all_ways<Schema>(std::string_view(*text).substr(0, n), o);
+  std::mt19937_64 rng(seed);
+  const std::size_t closing = text->find_last_of('}');  // what follows it is whitespace
+  ASSERT_NE(closing, std::string::npos);
+  for (int i = 0; i < random; ++i) parse_all_ways<Schema>(std::string_view(*text).substr(0, rng() % closing), o);
+  std::printf("%s: %ld prefixes, %ld accepted\n", file, o.accepted + o.rejected, o.accepted);
+  EXPECT_EQ(o.accepted, 0);
+  EXPECT_EQ(o.rejected, std::min<long>(4097, static_cast<long>(text->size())) + random);
 }
 
-TEST(Hostile, RandomPrefixesOfTwitter) {
-  const auto text = load_data("twitter.json");
-  if (!text) return;
-  std::mt19937_64 rng(11);
-  outcome o;
-  for (int i = 0; i < 10000; ++i) {
-    const std::size_t n = rng() % text->size();
-    parse_all_ways<twitter::TwitterData>(std::string_view(*text).substr(0, n), o);
-  }
-  EXPECT_EQ(o.accepted, 0);
-}
+TEST(Hostile, PrefixesOfTwitter) { prefixes<twitter::TwitterData>("twitter.json", 1000, 11); }
+TEST(Hostile, PrefixesOfCitm) { prefixes<citm::CitmCatalog>("citm_catalog.json", 1000, 12); }
+TEST(Hostile, PrefixesOfCanada) { prefixes<canada::FeatureCollection>("canada.json", 1000, 13); }
 
 TEST(Hostile, CorruptedTwitter) { corrupt<twitter::TwitterData>("twitter.json", 2000, 21); }
 TEST(Hostile, CorruptedCitm) { corrupt<citm::CitmCatalog>("citm_catalog.json", 2000, 22); }

@@ -83,7 +83,11 @@ inline const char* read_escape(read_context& c, const char* p, Out& out) {
     case 'u': break;
     default: return c.fail(error_code::invalid_escape, p, "\\" + std::string(1, p[1]) + " is not a JSON escape");
   }
-  if (c.end - p < 6) return c.fail(error_code::unexpected_end, c.end, "in a \\u escape");
+  if (c.end - p < 6) {  // the input ends within 4 digits: an error of the first non-digit, else the end
+    for (const char* q = p + 2; q < c.end; ++q)
+      if (hex_value(*q) < 0) return c.fail(error_code::invalid_escape, p, "\\u must be followed by 4 hex digits");
+    return c.fail(error_code::unexpected_end, c.end, "in a \\u escape");
+  }
   const long u = read_hex4(p + 2);
   if (u < 0) return c.fail(error_code::invalid_escape, p, "\\u must be followed by 4 hex digits");
   if (u >= 0xD800 && u <= 0xDBFF) {  // high surrogate: a low one must follow

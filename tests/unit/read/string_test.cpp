@@ -19,7 +19,13 @@ TEST(ReadString, Escapes) {
   expect_read_fails<std::string>(R"("\uD83D\u0041")", error_code::invalid_escape);
   expect_read_error<std::string>(R"("\x")", error_code::invalid_escape, "invalid escape in string (\\x is not a JSON escape) at $ (line 1, column 2)");
   expect_read_fails<std::string>(R"("\u12G4")", error_code::invalid_escape);
-  expect_read_fails<std::string>(R"("\u12")", error_code::unexpected_end);
+  // A \u escape cut short by the closing quote is an invalid escape, not an early end (only
+  // running out of input is).
+  expect_read_error<std::string>(R"("\u12")", error_code::invalid_escape,
+                                 "invalid escape in string (\\u must be followed by 4 hex digits) at $ (line 1, column 2)");
+  expect_read_error<std::vector<std::string>>("[\"\\u\xe5\"]", error_code::invalid_escape,  // JSONTestSuite n_string_invalid-utf-8-in-escape
+                                              "invalid escape in string (\\u must be followed by 4 hex digits) at $[0] (line 1, column 3)");
+  expect_read_error<std::string>(R"("\u12)", error_code::unexpected_end, "unexpected end of input (in a \\u escape) at $ (line 1, column 6)");
   expect_read_error<std::string>("\"a\nb\"", error_code::invalid_string,
                                  "control character in string (must be escaped) (byte 0x0a) at $ (line 1, column 3)");
   expect_read_error<std::string>(R"("abc)", error_code::unexpected_end, "unexpected end of input (in a string) at $ (line 1, column 5)");
