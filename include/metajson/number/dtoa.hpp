@@ -86,7 +86,8 @@ inline constexpr auto dtoa_r_table = [] {
 }();
 
 // The shortest decimal of c * 2^q as the shorter candidate n (in units of 10^(k+1)) and, when
-// the interval holds no multiple of 10^(k+1), one more digit: n * 10 + digit in units of 10^k.
+// the interval holds no multiple of 10^(k+1), one more digit: n * 10 + digit in units of 10^k
+// (digit is 0 when there is none, for the regular case).
 struct shortest_parts {
   std::uint64_t n;
   int k;
@@ -133,7 +134,10 @@ METAJSON_ALWAYS_INLINE shortest_parts shortest_regular(std::uint64_t c, int k, c
   const bool up = s.fraction > ~half;  // s.fraction + half >= 2^64
   unsigned digit = static_cast<unsigned>((static_cast<unsigned __int128>(s.fraction) * 10 + dtoa_digit_round) >> 64);
   if (METAJSON_UNLIKELY(s.fraction == std::uint64_t{1} << 62)) digit = 2;
-  return {s.integral + up, k, digit, !(up || down)};
+  // Bitwise, not ||: which case a double is in is data-dependent (a third of canada.json's
+  // doubles are the shorter candidate), so a branch here mispredicts; the digit is 0 there.
+  const bool has_digit = !(up | down);
+  return {s.integral + up, k, digit & -static_cast<unsigned>(has_digit), has_digit};
 }
 
 // c = 2^52 (2^23 for float), above the smallest binade: the interval is [v - 2^q/4, v + 2^q/2]
@@ -258,11 +262,14 @@ METAJSON_ALWAYS_INLINE digits16 make_digits16(std::uint64_t n16) noexcept {
   const std::uint64_t hi = n16 / 100000000;
   return {digits_16_sse2(static_cast<std::uint32_t>(hi), static_cast<std::uint32_t>(n16 - hi * 100000000))};
 }
-// The number of digits up to the last nonzero one: one compare mask and one bit scan.
-METAJSON_ALWAYS_INLINE int significant_digits(digits16 d) noexcept {
+// The number of digits up to the last nonzero one, the 17th (c17) included: one compare mask
+// and one bit scan, c17 as bit 16 of the mask. (No branch: the count varies from one double to
+// the next in real data. Bit 0 is set, the first digit is not 0: no zero test either.)
+METAJSON_ALWAYS_INLINE int significant_digits(digits16 d, char c17) noexcept {
   const __m128i zeros = _mm_load_si128(reinterpret_cast<const __m128i*>(digits_16_zeros));
-  const auto nonzero = static_cast<std::uint32_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(d.v, zeros))) & 0xffff;
-  return std::bit_width(nonzero);
+  const auto nonzero = (static_cast<std::uint32_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(d.v, zeros))) & 0xffff) |
+                       (static_cast<std::uint32_t>(c17 != '0') << 16) | 1;
+  return 32 - __builtin_clz(nonzero);
 }
 METAJSON_ALWAYS_INLINE void store_digits16(char* p, digits16 d) noexcept { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), d.v); }
 // Stores digits [0, dp) at p and digits [dp, 15) one byte further up (p[dp] is left to the caller).
@@ -280,9 +287,10 @@ METAJSON_ALWAYS_INLINE digits16 make_digits16(std::uint64_t n16) noexcept {
   const digits_8x2 w = digits_16(static_cast<std::uint32_t>(hi), static_cast<std::uint32_t>(n16 - hi * 100000000));
   return {w.hi, w.lo};
 }
-METAJSON_ALWAYS_INLINE int significant_digits(digits16 d) noexcept {
+METAJSON_ALWAYS_INLINE int significant_digits(digits16 d, char c17) noexcept {
   constexpr std::uint64_t zeros = 0x3030303030303030ull;
   const std::uint64_t hi = d.hi ^ zeros, lo = d.lo ^ zeros;  // digit 0 is not '0': lo != 0
+  if (c17 != '0') return 17;
   return hi != 0 ? 8 + (std::bit_width(hi) + 7) / 8 : (std::bit_width(lo) + 7) / 8;
 }
 METAJSON_ALWAYS_INLINE void store_digits16(char* p, digits16 d) noexcept {
@@ -299,35 +307,57 @@ METAJSON_ALWAYS_INLINE void store_digits16_split(char* p, digits16 d, int dp) no
 METAJSON_ALWAYS_INLINE char first_digit(digits16 d) noexcept { return static_cast<char>(d.lo); }
 #endif
 
-// 'e', the sign ('+' only if Plus) and 1-3 digits of x, |x| < 1000.
-METAJSON_ALWAYS_INLINE char* write_exponent(char* q, int x, bool plus) noexcept {
-  *q++ = 'e';
-  if (x < 0) {
-    *q++ = '-';
-    x = -x;
-  } else if (plus) {
-    *q++ = '+';
+// "e+308" ... "e-324" for every exponent x in [-324, 308]: the text in the low bytes of a
+// word (first character lowest), its length (3-5) in the top byte.
+inline constexpr auto dtoa_exponents = [] {
+  struct table {
+    std::uint64_t text[633];
+  } t{};
+  for (int x = -324; x <= 308; ++x) {
+    const int ax = x < 0 ? -x : x;
+    char s[5];
+    int n = 0;
+    s[n++] = 'e';
+    s[n++] = x < 0 ? '-' : '+';
+    if (ax >= 100) s[n++] = static_cast<char>('0' + ax / 100);
+    if (ax >= 10) s[n++] = static_cast<char>('0' + ax / 10 % 10);
+    s[n++] = static_cast<char>('0' + ax % 10);
+    std::uint64_t w = static_cast<std::uint64_t>(n) << 56;
+    for (int i = 0; i < n; ++i) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(s[i])) << (8 * i);
+    t.text[x + 324] = w;
   }
-  if (x >= 100) {
-    *q = static_cast<char>('0' + x / 100);
-    std::memcpy(q + 1, digit_pairs + 2 * (x % 100), 2);
-    return q + 3;
+  return t;
+}();
+
+// 'e', the sign ('+' only if Plus) and the digits of x in [-324, 308]: one table word, five
+// bytes stored, no branch on the exponent's length (random data has all of them).
+template <bool Plus>
+METAJSON_ALWAYS_INLINE char* write_exponent(char* q, int x) noexcept {
+  std::uint64_t w = dtoa_exponents.text[x + 324];
+  if constexpr (!Plus) {
+    // drop the '+' of a positive exponent: the digits move down one byte, the length by one
+    constexpr std::uint64_t text_mask = (std::uint64_t{1} << 56) - 1;
+    const std::uint64_t dropped = ((((w & text_mask) >> 8) & ~std::uint64_t{0xff}) | 'e') | ((w >> 56) - 1) << 56;
+    w = x >= 0 ? dropped : w;
   }
-  if (x >= 10) {
-    std::memcpy(q, digit_pairs + 2 * x, 2);
-    return q + 2;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(q, &w, 4);
+  } else {
+    const std::uint32_t lo = __builtin_bswap32(static_cast<std::uint32_t>(w));
+    std::memcpy(q, &lo, 4);
   }
-  *q = static_cast<char>('0' + x);
-  return q + 1;
+  q[4] = static_cast<char>(w >> 32);
+  return q + (w >> 56);
 }
 
 // d[.ddd]e+x: the 16 digits and c17 with a point after the first, then the exponent.
-METAJSON_ALWAYS_INLINE char* write_scientific(char* p, digits16 d, char c17, int n, int x, bool plus) noexcept {
+template <bool Plus>
+METAJSON_ALWAYS_INLINE char* write_scientific(char* p, digits16 d, char c17, int n, int x) noexcept {
   store_digits16(p + 1, d);
   p[0] = first_digit(d);
   p[1] = '.';
   p[17] = c17;
-  return write_exponent(n == 1 ? p + 1 : p + n + 1, x, plus);
+  return write_exponent<Plus>(n == 1 ? p + 1 : p + n + 1, x);
 }
 
 // The digits then zeros up to p + dp (dp <= 24): the zeros after the significant digits are
@@ -356,15 +386,16 @@ METAJSON_NOINLINE inline char* write_digits_other(char* p, digits16 d, char c17,
     const int ax = x < 0 ? -x : x;
     const int sci_len = n + (n > 1) + 1 + (x < 0) + (ax >= 100 ? 3 : ax >= 10 ? 2 : 1);
     const int plain_len = dp >= n ? dp : 2 - dp + n;
-    if (plain_len > sci_len) return write_scientific(p, d, c17, n, x, false);
+    if (plain_len > sci_len) return write_scientific<false>(p, d, c17, n, x);
     if (dp >= n) {  // at most n + 6 <= 23 bytes
       write_integer_digits(p, d, c17);
       return p + dp;
     }
     return write_small_fraction(p, d, c17, n, dp);  // dp >= -2 here
   } else {
-    // ECMAScript's Number::toString: plain when -6 < dp <= 21, else d.ddde+x.
-    if (dp >= n && dp <= 21) {
+    // ECMAScript's Number::toString: plain when -6 < dp <= 21, else d.ddde+x. (Each range as
+    // one unsigned compare: random data, mostly exponents, mispredicts "dp >= n && dp <= 21".)
+    if (static_cast<unsigned>(dp - n) <= static_cast<unsigned>(21 - n)) {
       write_integer_digits(p, d, c17);
       if constexpr (F == number_format::json) {
         std::memcpy(p + dp, ".0", 2);
@@ -372,8 +403,8 @@ METAJSON_NOINLINE inline char* write_digits_other(char* p, digits16 d, char c17,
       }
       return p + dp;
     }
-    if (dp <= 0 && dp > -6) return write_small_fraction(p, d, c17, n, dp);
-    return write_scientific(p, d, c17, n, dp - 1, true);
+    if (static_cast<unsigned>(dp + 5) <= 5u) return write_small_fraction(p, d, c17, n, dp);
+    return write_scientific<true>(p, d, c17, n, dp - 1);
   }
 }
 
@@ -383,7 +414,7 @@ METAJSON_NOINLINE inline char* write_digits_other(char* p, digits16 d, char c17,
 template <number_format F>
 METAJSON_ALWAYS_INLINE char* write_digits(char* p, digits_point dg) noexcept {
   const digits16 d = make_digits16(dg.n16);
-  const int n = dg.c17 != '0' ? 17 : significant_digits(d);
+  const int n = significant_digits(d, dg.c17);
   if (METAJSON_LIKELY(static_cast<unsigned>(dg.dp - 1) < static_cast<unsigned>(n - 1))) {
     store_digits16(p + 1, d);
     store_digits16_split(p, d, dg.dp);
@@ -485,10 +516,12 @@ METAJSON_ALWAYS_INLINE char* write_float(char* p, Fl v, NonFinite&& nonfinite) {
     if (METAJSON_UNLIKELY(t == 0)) return write_double_rare<F>(p, bits);
     const int k = floor_log10_pow2(static_cast<int>(bq) - 1075);
     const shortest_parts s = shortest_regular(t | (std::uint64_t{1} << 52), k, pow5_table[-k - 1 - pow5_table_min], dtoa_r_table[bq]);
-    // s.n has 15 or 16 digits: with 15, the last digit joins it and there is no 17th.
-    const std::uint64_t digit = s.has_digit ? s.digit : 0;
-    const bool short15 = s.n < 1000000000000000ull;
-    return write_digits<F>(p, {short15 ? s.n * 10 + digit : s.n, static_cast<char>('0' + (short15 ? 0 : digit)), 17 + k - short15});
+    // s.n has 15 or 16 digits: with 15, the last digit joins it and there is no 17th. Selected
+    // with masks: the digit count varies from one double to the next in real data.
+    const std::uint64_t short15 = s.n < 1000000000000000ull;
+    const std::uint64_t mask = 0 - short15;
+    const std::uint64_t n16 = (s.n & ~mask) | ((s.n * 10 + s.digit) & mask);
+    return write_digits<F>(p, {n16, static_cast<char>('0' + (s.digit & ~mask)), 17 + k - static_cast<int>(short15)});
   } else {
     if (METAJSON_UNLIKELY(bq - 1 >= exp_max - 1)) {
       if (bq == exp_max) return nonfinite(start, v);

@@ -272,7 +272,7 @@ TEST(Dtoa, BytesWrittenStayWithinTheBound) {
 }
 
 // The count of significant digits (compare mask and bit scan) against a loop: every count of
-// trailing zeros, random digits before them.
+// trailing zeros, random digits before them; 17 whenever there is a 17th digit.
 TEST(Dtoa, SignificantDigitsMatchSlowReference) {
   std::mt19937_64 rng(17);
   for (int z = 0; z <= 15; ++z) {
@@ -284,7 +284,8 @@ TEST(Dtoa, SignificantDigitsMatchSlowReference) {
       std::string s = std::to_string(n16);
       while (s.back() == '0') s.pop_back();
       const auto d = metajson::detail::make_digits16(n16);
-      ASSERT_EQ(metajson::detail::significant_digits(d), static_cast<int>(s.size())) << n16;
+      ASSERT_EQ(metajson::detail::significant_digits(d, '0'), static_cast<int>(s.size())) << n16;
+      ASSERT_EQ(metajson::detail::significant_digits(d, static_cast<char>('1' + i % 9)), 17) << n16;
       char buf[16];
       metajson::detail::store_digits16(buf, d);
       ASSERT_EQ(std::string(buf, 16), std::to_string(n16));
