@@ -3,7 +3,7 @@
 correctly rounded shortest decimal for every positive double, and writes the doubles it had to
 check one by one as a C++ test table.
 
-    python3 tools/verify_dtoa.py                      # the proof (a few minutes)
+    python3 tools/verify_dtoa.py                      # the proof (about 10 s of CPU)
     python3 tools/verify_dtoa.py --write-cases FILE   # ... and the table (tests/unit/number/dtoa_hard_cases.inc)
 
 The algorithm (regular case, c * 2^q with c != 2^52 or the smallest binade): k = floor(q log10 2),
@@ -28,7 +28,9 @@ significands whose f falls into it (f = floor(A c / 2^T) mod 2^64 is linear in c
     exactly), and within one residue class and parity the computed f can only decrease with c,
     by less than one unit over the class, so the class's smallest and largest members show
     every outcome the class has: those two are checked, for every rho the window admits.
-The irregular doubles (c = 2^52, 2045 of them) are checked one by one.
+The irregular doubles (c = 2^52, 2045 of them) are checked one by one. The decimal exponents
+k = floor(q log10 2) and floor(log10(3/4 2^q)), computed by multiply-shift in C++, are checked
+exactly for every q, and r in [1, 4] (the shift c << (X + 1 - r) stays below 2^64).
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ import argparse
 import math
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -295,7 +298,17 @@ def check_cluster(q, c0, c1, a, b, st):
     return True
 
 
+def check_k(q):
+    """k = floor(q log10 2) and k' = floor(log10(3/4 2^q)) as the C++ computes them, exactly."""
+    v = Fraction(2)**q
+    k = flog10_pow2(q)
+    assert Fraction(10)**k <= v < Fraction(10)**(k + 1), q
+    k3 = flog10_34_pow2(q)
+    assert Fraction(10)**k3 <= Fraction(3, 4) * v < Fraction(10)**(k3 + 1), q
+
+
 def verify_exponent(q, c0, c1, st):
+    check_k(q)
     k = flog10_pow2(q)
     e = -k - 1
     r = -(q + flog2_pow10(e))
