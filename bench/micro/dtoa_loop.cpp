@@ -9,8 +9,13 @@
 // the default format (number_format::json) followed by a ',', as in an array. An optional
 // second argument repeats the loop (for timing: it prints ns per double).
 // Built against an older metajson (before options::numbers) with -DMETAJSON_DTOA_OLD_API, it
-// measures that version's writer the same way (docs/performance.md has the commands).
+// measures that version's writer the same way; with -DDTOA_LOOP_GLAZE glaze's glz::to_chars,
+// with -DDTOA_LOOP_TO_CHARS std::to_chars (docs/performance.md has the commands).
+#if defined(DTOA_LOOP_GLAZE)
+#include <glaze/util/zmij.hpp>
+#elif !defined(DTOA_LOOP_TO_CHARS)
 #include <metajson/number/dtoa.hpp>
+#endif
 
 #include <bit>
 #include <charconv>
@@ -27,7 +32,11 @@
 __attribute__((noinline)) std::size_t run_loop(const double* v, std::size_t n, char* out) {
   char* p = out;
   for (std::size_t i = 0; i < n; ++i) {
-#if defined(METAJSON_DTOA_OLD_API)
+#if defined(DTOA_LOOP_GLAZE)
+    p = glz::to_chars(p, v[i]);
+#elif defined(DTOA_LOOP_TO_CHARS)
+    p = std::to_chars(p, p + 32, v[i]).ptr;
+#elif defined(METAJSON_DTOA_OLD_API)
     p = metajson::detail::write_float(p, v[i]);
 #else
     p = metajson::detail::write_float<metajson::number_format::json>(p, v[i]);

@@ -25,7 +25,7 @@
 // digits_16_sse2): the significand is normalized to exactly 16 digits plus an optional 17th;
 // the significant digit count is one compare mask of the '0' bytes and one bit scan; the
 // decimal point is put in with a byte shift and a blend against a mask loaded at offset dp
-// (no store and reload, no loop). The rarer layouts (integers, 0.000ddd, exponents) are out of
+// (no store and reload, no loop). Exponents come from a table; integers and 0.000ddd are out of
 // line. Without SSE2 (METAJSON_NO_SIMD) the same steps run on two 64-bit words.
 //
 // Ablation: METAJSON_ABLATION_OLD_DTOA takes the digits from the previous algorithm
@@ -410,7 +410,10 @@ METAJSON_NOINLINE inline char* write_digits_other(char* p, digits16 d, char c17,
 
 // Lays out 0.D * 10^dp. The common case, a point inside the significant digits (123.45,
 // 65.613616999999977), is inline: the digits go to p + 1, then the blend of the digits and
-// their shift by one byte to p, the 17th digit and the point. Writes at most 24 bytes.
+// their shift by one byte to p, the 17th digit and the point. Under json and ecmascript the
+// exponent form is inline too (it costs a call's worth of instructions, and the reload of
+// the digit constants after it, out of line); integers and 0.000ddd are not. Writes at most
+// 24 bytes.
 template <number_format F>
 METAJSON_ALWAYS_INLINE char* write_digits(char* p, digits_point dg) noexcept {
   const digits16 d = make_digits16(dg.n16);
@@ -421,6 +424,10 @@ METAJSON_ALWAYS_INLINE char* write_digits(char* p, digits_point dg) noexcept {
     p[17] = dg.c17;
     p[dg.dp] = '.';
     return p + n + 1;
+  }
+  if constexpr (F != number_format::shortest) {
+    // exponents inline: the next most common layout (every double of random bits has one)
+    if (static_cast<unsigned>(dg.dp + 5) > 26u) return write_scientific<true>(p, d, dg.c17, n, dg.dp - 1);
   }
   return write_digits_other<F>(p, d, dg.c17, n, dg.dp);
 }
