@@ -27,13 +27,18 @@ template <class F>
 reference_digits shortest_digits_of(F v) {
   char buf[64];
   const char* end = std::to_chars(buf, buf + sizeof buf, std::fabs(v), std::chars_format::scientific).ptr;
+  // "d.ddde+xx" or "de+xx"
+  const char* e = static_cast<const char*>(std::memchr(buf, 'e', static_cast<std::size_t>(end - buf)));
   reference_digits r{};
-  const char* q = buf;
-  for (; *q != 'e'; ++q)
-    if (*q != '.') r.digits[r.count++] = *q;
+  r.digits[0] = buf[0];
+  r.count = 1;
+  if (buf[1] == '.') {
+    std::memcpy(r.digits + 1, buf + 2, static_cast<std::size_t>(e - buf - 2));
+    r.count += static_cast<int>(e - buf - 2);
+  }
   int x = 0;
-  std::from_chars(q + 2, end, x);
-  r.point = (q[1] == '-' ? -x : x) + 1;
+  for (const char* q = e + 2; q < end; ++q) x = x * 10 + (*q - '0');
+  r.point = (e[1] == '-' ? -x : x) + 1;
   while (r.count > 1 && r.digits[r.count - 1] == '0') --r.count;
   return r;
 }
