@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Generates include/metajson/number/pow10_table.hpp: the 126-bit powers of ten used by the
-shortest float formatter (number/dtoa.hpp).
+previous shortest float formatter, Schubfach (number/schubfach.hpp), which is only compiled for
+the ablation study (METAJSON_ABLATION_OLD_DTOA); the current one uses number/pow5_table.hpp
+and number/dtoa_table.hpp.
 
 For e in [-292, 324], g(e) = floor(10^e * 2^(125 - floor(e * log2(10)))) + 1, so that
 2^125 <= g(e) < 2^126. It is stored as two 63-bit halves: hi = g >> 63, lo = g & (2^63 - 1).

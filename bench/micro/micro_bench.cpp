@@ -1,6 +1,7 @@
 // Micro-benchmark of the primitives: what each one costs per call and per byte, next to
 // std::to_chars / std::from_chars and to plain loops. A program, not a test: it prints a table.
-// Writing: escaping, integers, doubles, floats. Reading: integers, doubles, string unescaping,
+// Writing: escaping, integers, doubles (canada.json's too, with METAJSON_DATA_DIR), floats,
+// next to std::to_chars and glaze's glz::to_chars when glaze is installed. Reading: integers, doubles, string unescaping,
 // key lookup. With METAJSON_DATA_DIR set, whole documents too (a preview of the suite).
 //
 //   bench/build/micro_bench [--quick]
@@ -13,6 +14,9 @@
 #include <metajson/number/itoa.hpp>
 #include <metajson/text/escape.hpp>
 #include <metajson/text/escape_scalar.hpp>
+#if defined(METAJSON_MICRO_GLAZE)
+#include <glaze/util/zmij.hpp>  // glaze's shortest double writer, glz::to_chars (zmij)
+#endif
 
 #include <algorithm>
 #include <cstdlib>
@@ -63,7 +67,7 @@ result measure(std::size_t batch, Op&& op) {
 }
 
 void row(const char* group, const char* impl, result r) {
-  std::printf("| %-34s | %-22s | %9.2f | %9.0f |\n", group, impl, r.ns_per_call, r.mb_per_s);
+  std::printf("| %-34s | %-24s | %9.2f | %9.0f |\n", group, impl, r.ns_per_call, r.mb_per_s);
 }
 
 // --- strings ---------------------------------------------------------------------------------------
@@ -175,12 +179,42 @@ void bench_integers() {
 template <class F>
 void bench_floats(const char* name, const std::vector<F>& v) {
   char buf[64];
-  row(name, "metajson", measure(v.size(), [&](std::size_t i) {
-        return static_cast<std::size_t>(metajson::detail::write_float(buf, v[i]) - buf);
+  using metajson::number_format;
+  row(name, "metajson (json)", measure(v.size(), [&](std::size_t i) {
+        return static_cast<std::size_t>(metajson::detail::write_float<number_format::json>(buf, v[i]) - buf);
+      }));
+  row(name, "metajson (shortest)", measure(v.size(), [&](std::size_t i) {
+        return static_cast<std::size_t>(metajson::detail::write_float<number_format::shortest>(buf, v[i]) - buf);
       }));
   row(name, "std::to_chars (shortest)", measure(v.size(), [&](std::size_t i) {
         return static_cast<std::size_t>(std::to_chars(buf, buf + 64, v[i]).ptr - buf);
       }));
+#if defined(METAJSON_MICRO_GLAZE)
+  row(name, "glaze (glz::to_chars)", measure(v.size(), [&](std::size_t i) {
+        return static_cast<std::size_t>(glz::to_chars(buf, v[i]) - buf);
+      }));
+#endif
+}
+
+// The numbers of canada.json (111,126 doubles), in document order.
+std::vector<double> canada_doubles() {
+  std::vector<double> v;
+  const char* dir = std::getenv("METAJSON_DATA_DIR");
+  if (dir == nullptr) return v;
+  std::ifstream f(std::string(dir) + "/canada.json", std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  const std::string text = ss.str();
+  for (const char* p = text.data(); p < text.data() + text.size();) {
+    if (*p == '-' || (*p >= '0' && *p <= '9')) {
+      double d = 0;
+      p = std::from_chars(p, text.data() + text.size(), d).ptr;
+      v.push_back(d);
+    } else {
+      ++p;
+    }
+  }
+  return v;
 }
 
 void bench_all_floats() {
@@ -196,6 +230,8 @@ void bench_all_floats() {
     small.push_back(static_cast<double>(rng() % 100000) / 100.0);                        // prices
     floats.push_back(static_cast<float>(std::uniform_real_distribution<double>(-1000, 1000)(rng)));
   }
+  const std::vector<double> canada = canada_doubles();
+  if (!canada.empty()) bench_floats("double, canada.json's 111,126", canada);
   bench_floats("double, random bit patterns", random_bits);
   bench_floats("double, coordinates (-180..180)", coords);
   bench_floats("double, 2-decimal prices", small);
@@ -217,7 +253,7 @@ void bench_reading() {
   for (int i = 0; i < 4096; ++i) {
     ints.push_back(std::to_string(rng() >> (rng() % 64)));
     char buf[64];
-    dbls.push_back(std::string(buf, metajson::detail::write_float(buf, std::uniform_real_distribution<double>(-180, 180)(rng))));
+    dbls.push_back(std::string(buf, metajson::detail::write_float<metajson::number_format::json>(buf, std::uniform_real_distribution<double>(-180, 180)(rng))));
   }
   metajson::detail::read_context c;
   row("parse uint64 (1-20 digits)", "metajson", measure(ints.size(), [&](std::size_t i) {
@@ -294,7 +330,7 @@ template <class T>
 void bench_dataset(const char* dir, const char* file) {
   std::ifstream f(std::string(dir) + "/" + file, std::ios::binary);
   if (!f) {
-    std::printf("| %-34s | %-22s | %9s | %9s |\n", file, "(missing)", "-", "-");
+    std::printf("| %-34s | %-24s | %9s | %9s |\n", file, "(missing)", "-", "-");
     return;
   }
   std::ostringstream ss;
@@ -332,8 +368,8 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string_view(argv[1]) == "--quick") min_seconds = 0.02;
   std::printf("metajson micro-benchmark (SIMD backend: %.*s)\n\n", static_cast<int>(metajson::active_simd_backend.size()),
               metajson::active_simd_backend.data());
-  std::printf("| %-34s | %-22s | %9s | %9s |\n", "operation", "implementation", "ns/call", "MB/s");
-  std::printf("|%s|%s|%s|%s|\n", std::string(36, '-').c_str(), std::string(24, '-').c_str(), std::string(11, '-').c_str(),
+  std::printf("| %-34s | %-24s | %9s | %9s |\n", "operation", "implementation", "ns/call", "MB/s");
+  std::printf("|%s|%s|%s|%s|\n", std::string(36, '-').c_str(), std::string(26, '-').c_str(), std::string(11, '-').c_str(),
               std::string(11, '-').c_str());
   bench_strings();
   bench_integers();

@@ -37,6 +37,22 @@ enum class nonfinite_policy : std::uint8_t {
   null,   ///< write `null`
 };
 
+/// How `double` and `float` values are written. Every format writes the shortest digits that
+/// read back to the same value (a `float` as a float: `0.1f` is `0.1`); they differ in layout.
+enum class number_format : std::uint8_t {
+  /// ECMAScript's text (below), with `.0` appended when it would otherwise read as an integer:
+  /// `100.0`, `0.0`, `-0.0`, `0.5`, `1e+21`, `123456789012345680000.0`. Every JSON reader, in
+  /// every language, reads a floating-point number back. The default.
+  json,
+  /// Byte for byte what JavaScript's `String(x)` and `JSON.stringify` write (ECMA-262
+  /// Number::toString, the number form of RFC 8785): plain notation when 1e-7 <= |x| < 1e21
+  /// (`100`, `0.000001`, `123.456`), else `d.ddde+NN` / `d.ddde-NN`; `-0` is written `0`.
+  ecmascript,
+  /// The fewest bytes: plain or exponent notation, whichever is shorter, plain on a tie; the
+  /// exponent without `+` or leading zeros (`100`, `1e3`, `0.01`, `1e-3`, `1.5e300`, `-0`).
+  shortest,
+};
+
 /// Reading: what to do with a key that matches no member of the struct being read.
 enum class unknown_key_policy : std::uint8_t {
   skip,   ///< skip its value (default); the value is still fully validated
@@ -78,6 +94,12 @@ struct options {
 
   /// NaN / ±Inf: error (default) or `null`.
   nonfinite_policy nonfinite = nonfinite_policy::error;
+
+  /// Layout of `double` and `float` values (default `json`: ECMAScript's text, with `.0` on
+  /// values that would read as integers). `metajson::value` and variants with an integer
+  /// alternative always mark a double so it reads back as one: under `ecmascript` they write
+  /// `json`'s text, under `shortest` they add `.0` where the text has no `.` or exponent.
+  number_format numbers = number_format::json;
 
   // --- reading --------------------------------------------------------------------------------
   // `utf8` above applies to reading too: validate (default) rejects invalid UTF-8 anywhere in

@@ -24,7 +24,7 @@ static void check(bool ok, const char* what) {
 
 int main() {
   auto r = metajson::try_to_json(Sample{"a", {1, 2.5}});
-  check(r.has_value() && *r == R"({"name":"a","values":[1,2.5]})", "try_to_json value");
+  check(r.has_value() && *r == R"({"name":"a","values":[1.0,2.5]})", "try_to_json value");
   auto bad = metajson::try_to_json(Sample{"a", {std::nan("")}});
   check(!bad.has_value() && bad.error().code() == metajson::error_code::non_finite_number, "try_to_json error");
   check(!bad.has_value() && bad.error().path() == "$.values[0]", "error path");

@@ -82,17 +82,21 @@ struct digits_8x2 {
   std::uint64_t hi, lo;
 };
 #if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD)
-// Two of digits_16's constants, as memory operands: written as _mm_set1 (or as constexpr
+// Three of digits_16's constants, as memory operands: written as _mm_set1 (or as constexpr
 // arrays, which it folds) GCC builds them per call from an immediate (mov, movd, pshufd: three
 // instructions each) instead of loading them. Not const, so that GCC cannot fold them; never
 // written.
 alignas(16) inline std::uint16_t digits_16_tens_mul[8] = {103 << 6, 103 << 6, 103 << 6, 103 << 6,
                                                                    103 << 6, 103 << 6, 103 << 6, 103 << 6};
+alignas(16) inline std::uint16_t digits_16_tens_ones[8] = {2559, 2559, 2559, 2559, 2559, 2559, 2559, 2559};
 alignas(16) inline char digits_16_zeros[16] = {'0', '0', '0', '0', '0', '0', '0', '0',
                                                          '0', '0', '0', '0', '0', '0', '0', '0'};
 #endif
-METAJSON_ALWAYS_INLINE digits_8x2 digits_16(std::uint32_t hi, std::uint32_t lo) noexcept {
 #if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD)
+#define METAJSON_DIGITS_SSE2 1
+// digits_16 in the register: byte i is the ASCII digit i of hi * 10^8 + lo (dtoa.hpp keeps it
+// there to lay the digits out).
+METAJSON_ALWAYS_INLINE __m128i digits_16_sse2(std::uint32_t hi, std::uint32_t lo) noexcept {
   // [hi / 10^4, hi % 10^4, lo / 10^4, lo % 10^4]: x / 10^4 as x * 3518437209 >> 45 in the
   // two 64-bit lanes (pmuludq; exact for every 32-bit x).
   const __m128i v = _mm_set_epi64x(lo, hi);
@@ -105,8 +109,14 @@ METAJSON_ALWAYS_INLINE digits_8x2 digits_16(std::uint32_t hi, std::uint32_t lo) 
   const __m128i tens_mul = _mm_load_si128(reinterpret_cast<const __m128i*>(digits_16_tens_mul));
   const __m128i zeros = _mm_load_si128(reinterpret_cast<const __m128i*>(digits_16_zeros));
   const __m128i tens = _mm_mulhi_epu16(pairs, tens_mul);  // x * 103 >> 10
-  const __m128i ones = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
-  const __m128i digits = _mm_add_epi8(_mm_or_si128(tens, _mm_slli_epi16(ones, 8)), zeros);
+  // tens + 256 * (x - 10 * tens) = 256 x - 2559 tens: both digits of each lane in two steps
+  const __m128i tens_ones = _mm_load_si128(reinterpret_cast<const __m128i*>(digits_16_tens_ones));
+  return _mm_add_epi8(_mm_sub_epi16(_mm_slli_epi16(pairs, 8), _mm_mullo_epi16(tens, tens_ones)), zeros);
+}
+#endif
+METAJSON_ALWAYS_INLINE digits_8x2 digits_16(std::uint32_t hi, std::uint32_t lo) noexcept {
+#if defined(METAJSON_DIGITS_SSE2)
+  const __m128i digits = digits_16_sse2(hi, lo);
   return {static_cast<std::uint64_t>(_mm_cvtsi128_si64(digits)),
           static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(digits, digits)))};
 #else

@@ -66,30 +66,51 @@ struct writer<family::floating> {
       }
     };
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      return write_float(p, v, nonfinite);  // tests finiteness on the bits it reads anyway
+      return write_float<O.numbers>(p, v, nonfinite);  // tests finiteness on the bits it reads anyway
     } else {
+      // long double and extended types: std::to_chars' shortest text, marked under json
       if (METAJSON_UNLIKELY(!std::isfinite(v))) return nonfinite(p, v);
-      return std::to_chars(p, p + bound<T>, v).ptr;  // long double and extended types
+      char* const start = p;
+      p = std::to_chars(p, p + bound<T> - 2, v).ptr;
+      if constexpr (O.numbers == number_format::json) p = mark_as_float(start, p);
+      return p;
     }
   }
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
+
+  // Appends ".0" to the finite number text [start, end) if it has no '.' and no exponent.
+  static char* mark_as_float(const char* start, char* end) {
+    const auto n = static_cast<std::size_t>(end - start);
+    if (std::memchr(start, '.', n) == nullptr && std::memchr(start, 'e', n) == nullptr) {
+      std::memcpy(end, ".0", 2);
+      end += 2;
+    }
+    return end;
+  }
 };
 
 // Writes a floating-point number so that it reads back as one: "1" becomes "1.0". Used where a
-// reader must tell a double from an integer by its text (metajson::value, variants with both).
+// reader must tell a double from an integer by its text (metajson::value, variants with both):
+// json's text under json and ecmascript (whose "1" would read back as an integer), shortest's
+// with ".0" added where it has no '.' or exponent under shortest.
 template <options O, class F>
 inline char* write_float_marked(write_context& c, char* p, F d) {
   p = ensure(c, p, writer<family::floating>::bound<F> + 2);
-  char* start = p;
-  p = writer<family::floating>::write_reserved<O, F>(c, p, d);
-  if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
-  if (std::isfinite(d) && std::memchr(start, '.', static_cast<std::size_t>(p - start)) == nullptr &&
-      std::memchr(start, 'e', static_cast<std::size_t>(p - start)) == nullptr) {
-    std::memcpy(p, ".0", 2);
-    p += 2;
+  if constexpr (O.numbers == number_format::shortest) {
+    char* start = p;
+    p = writer<family::floating>::write_reserved<O, F>(c, p, d);
+    if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+    if (std::isfinite(d)) p = writer<family::floating>::mark_as_float(start, p);
+    return p;
+  } else {
+    constexpr options json = [] {
+      options o = O;
+      o.numbers = number_format::json;
+      return o;
+    }();
+    return writer<family::floating>::write_reserved<json, F>(c, p, d);
   }
-  return p;
 }
 
 }  // namespace metajson::detail

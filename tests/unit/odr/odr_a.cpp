@@ -20,6 +20,6 @@ std::string write_in_a(const OdrShared& v) { return metajson::to_json(v); }
 
 TEST(Odr, TwoTranslationUnitsAgree) {
   const OdrShared v{"x", {1.5, 2}, {{"k", 1}}};
-  EXPECT_EQ(write_in_a(v), R"({"name":"x","values":[1.5,2],"counts":{"k":1}})");
+  EXPECT_EQ(write_in_a(v), R"({"name":"x","values":[1.5,2.0],"counts":{"k":1}})");
   EXPECT_EQ(write_in_a(v), write_in_b(v));
 }

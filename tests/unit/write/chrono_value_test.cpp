@@ -33,7 +33,7 @@ TEST(WriteValue, Dynamic) {
   expect_json(value{18446744073709551615ull}, "18446744073709551615");
   expect_json(value{1.0}, "1.0");
   expect_json(value{0.5}, "0.5");
-  expect_json(value{1e300}, "1e300");
+  expect_json(value{1e300}, "1e+300");
   expect_json(value{"s"}, R"("s")");
   expect_json(value{value::array{1, "a", nullptr}}, R"([1,"a",null])");
   expect_json(value{value::object{{"b", 1}, {"a", 2}, {"b", 3}}}, R"({"b":1,"a":2,"b":3})");

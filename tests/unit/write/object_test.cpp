@@ -127,11 +127,11 @@ struct Drawing {
 
 TEST(WriteObject, TaggedVariants) {
   expect_json(Drawing{Circle{1.5}, std::nullopt, Circle{2}},
-              R"({"shape":{"type":"Circle","r":1.5},"maybe":null,"untagged":{"r":2}})");
+              R"({"shape":{"type":"Circle","r":1.5},"maybe":null,"untagged":{"r":2.0}})");
   expect_json(Drawing{Nothing{}, std::variant<Circle, std::string>{"s"}, 3},
               R"({"shape":{"type":"Nothing"},"maybe":{"kind":"string","value":"s"},"untagged":3})");
   expect_json(Drawing{7, std::variant<Circle, std::string>{Circle{0}}, 3},
-              R"({"shape":{"type":"int","value":7},"maybe":{"kind":"Circle","r":0},"untagged":3})");
+              R"({"shape":{"type":"int","value":7},"maybe":{"kind":"Circle","r":0.0},"untagged":3})");
 }
 
 struct Inner {

@@ -1,9 +1,11 @@
-// Options: pretty output, omitted empties, and buffer reuse.
+// Options: pretty output, omitted empties, number formats, and buffer reuse.
 #include "write_check.hpp"
 
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -90,6 +92,43 @@ TEST(WriteOptions, BufferReuseKeepsCapacity) {
   metajson::to_json(Item{"small", 1, {}, nullptr}, buf);  // smaller content: same storage
   EXPECT_EQ(buf, R"({"name":"small","count":1,"tags":[],"ptr":null})");
   EXPECT_EQ(buf.capacity(), cap);
+}
+
+struct Price {
+  double amount;
+  float rate;
+  std::vector<double> history;
+};
+
+// options::numbers, the three layouts side by side, for a struct of doubles and floats.
+TEST(WriteOptions, NumberFormats) {
+  using metajson::number_format;
+  const Price p{1000.0, 0.5f, {0.0, -0.0, 100.0, 1e21, 1e-7, 0.000001, 123456789012345680000.0, 2.5e-300, 0.1}};
+  expect_json(p, R"({"amount":1000.0,"rate":0.5,"history":[0.0,-0.0,100.0,1e+21,1e-7,0.000001,123456789012345680000.0,2.5e-300,0.1]})");
+  expect_json<metajson::options{.numbers = number_format::json}>(
+      p, R"({"amount":1000.0,"rate":0.5,"history":[0.0,-0.0,100.0,1e+21,1e-7,0.000001,123456789012345680000.0,2.5e-300,0.1]})");
+  expect_json<metajson::options{.numbers = number_format::ecmascript}>(
+      p, R"({"amount":1000,"rate":0.5,"history":[0,0,100,1e+21,1e-7,0.000001,123456789012345680000,2.5e-300,0.1]})");
+  expect_json<metajson::options{.numbers = number_format::shortest}>(
+      p, R"({"amount":1e3,"rate":0.5,"history":[0,-0,100,1e21,1e-7,1e-6,123456789012345680000,2.5e-300,0.1]})");  // 21 bytes either way: plain
+  // pretty output and the non-finite policy combine with every format
+  constexpr metajson::options o{.pretty = true, .nonfinite = metajson::nonfinite_policy::null, .numbers = number_format::ecmascript};
+  expect_json<o>(std::vector<double>{1.0, std::numeric_limits<double>::infinity()}, "[\n  1,\n  null\n]");
+}
+
+// A metajson::value double, and a float in a variant beside an integer, must read back as a
+// floating-point number: under ecmascript they still get json's ".0", under shortest a ".0"
+// where the text has no '.' or exponent.
+TEST(WriteOptions, NumberFormatsKeepDynamicDoublesMarked) {
+  using metajson::number_format;
+  using metajson::value;
+  const value v{value::array{1.0, 0.5, 1e21, 1000.0, -0.0, 2}};
+  expect_json(v, "[1.0,0.5,1e+21,1000.0,-0.0,2]");
+  expect_json<metajson::options{.numbers = number_format::ecmascript}>(v, "[1.0,0.5,1e+21,1000.0,-0.0,2]");
+  expect_json<metajson::options{.numbers = number_format::shortest}>(v, "[1.0,0.5,1e21,1e3,-0.0,2]");
+  using V = std::variant<int, double>;
+  expect_json<metajson::options{.numbers = number_format::ecmascript}>(std::vector<V>{1, 1.0, 2.5}, "[1,1.0,2.5]");
+  expect_json<metajson::options{.numbers = number_format::shortest}>(std::vector<V>{1, 100.0}, "[1,100.0]");
 }
 
 TEST(WriteOptions, ManyGrowthSteps) {

@@ -29,13 +29,20 @@ TEST(WriteScalar, IntegersAtLimits) {
   expect_json(static_cast<__int128>(-1), "-1");
 }
 
+// The default format (number_format::json): ECMAScript's text, ".0" where it would read as
+// an integer. The three formats side by side are in options_test.cpp.
 TEST(WriteScalar, Floats) {
   expect_json(0.1, "0.1");
   expect_json(0.1f, "0.1");
-  expect_json(-0.0, "-0");
-  expect_json(1e300, "1e300");
-  expect_json(1.0, "1");
-  expect_json(3.0L, "3");
+  expect_json(-0.0, "-0.0");
+  expect_json(0.0, "0.0");
+  expect_json(1e300, "1e+300");
+  expect_json(1.0, "1.0");
+  expect_json(1000.0, "1000.0");
+  expect_json(1e-7, "1e-7");
+  expect_json(0.000001, "0.000001");
+  expect_json(3.0L, "3.0");
+  expect_json(2.5L, "2.5");
 }
 
 TEST(WriteScalar, NonFiniteIsAnErrorByDefault) {
@@ -50,7 +57,7 @@ TEST(WriteScalar, NonFiniteIsAnErrorByDefault) {
 TEST(WriteScalar, NonFiniteAsNull) {
   constexpr metajson::options o{.nonfinite = metajson::nonfinite_policy::null};
   expect_json<o>(std::nan(""), "null");
-  expect_json<o>(std::vector<double>{1.5, -std::numeric_limits<double>::infinity(), 2}, "[1.5,null,2]");
+  expect_json<o>(std::vector<double>{1.5, -std::numeric_limits<double>::infinity(), 2}, "[1.5,null,2.0]");
 }
 
 }  // namespace
