@@ -1,11 +1,11 @@
 // Escaping and UTF-8 validation fused into one pass, with AVX2: what escape_with does for
 // validated strings with the SSE2 and AVX2 kernels when the CPU has AVX2. Each 32-byte block is
-// loaded once, stored to the output, scanned for bytes that need an escape and, when it has a
-// byte >= 0x80, checked by the Keiser-Lemire step of utf8_avx2.hpp (the same tables), which
-// carries the block to the next one for the sequences that straddle them. An all-ASCII block
-// only checks that no sequence was left unfinished before it. Errors are accumulated and tested
-// once at the end of the string; an invalid string then goes through the scalar escaper, which
-// finds the offset of the first invalid byte. (Before, a string with non-ASCII text was scanned
+// loaded once, stored to the output, scanned for bytes that need an escape and checked by the
+// Keiser-Lemire step of utf8_avx2.hpp (the same tables), which carries the block to the next
+// one for the sequences that straddle them. The one block of a short string skips the step
+// when it is all ASCII (it then only checks that no sequence was left unfinished before it).
+// Errors are accumulated and tested once at the end of the string; an invalid string then goes
+// through the scalar escaper, which finds the offset of the first invalid byte. (Before, a string with non-ASCII text was scanned
 // up to its first byte >= 0x80, then checked in bulk, then scanned again.)
 //
 // After an escape the scan restarts right after the escaped byte, so blocks overlap; the bytes
@@ -266,7 +266,11 @@ __attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE std::uint32_t escape_avx2
                                                                                      escape_avx2_state& st, __m256i v,
                                                                                      char* dst) noexcept {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), v);
-  if (_mm256_movemask_epi8(v) == 0) {  // ASCII: only a sequence left unfinished before is wrong
+  // A short string's one block skips the UTF-8 step when it is ASCII (only a sequence left
+  // unfinished before would then be wrong). The blocks of a long string take the step every
+  // time: in text that mixes ASCII and other scripts (twitter's), the test mispredicted often
+  // enough to cost more than the step.
+  if (!K::classify && _mm256_movemask_epi8(v) == 0) {
     st.error = _mm256_or_si256(st.error, st.incomplete);
     st.incomplete = _mm256_setzero_si256();
   } else {
