@@ -1,6 +1,7 @@
 // The harness every benchmark program shares (bench/PROTOCOL.md is the contract it implements).
 //
-// A program registers its cases for each dataset and hands over to bench::main:
+// A program registers its cases for each dataset (the files twitter, citm, canada; the small
+// messages player and order, generated in code) and hands over to bench::main:
 //
 //   void cases(bench::registry& r, const bench::dataset<twitter::TwitterData>& d) {
 //     r.write("glaze", "fresh", d, [&] { std::string s; glz::write<opts>(d.value, s); return s; });
@@ -30,6 +31,8 @@
 
 #include "canada.hpp"
 #include "citm.hpp"
+#include "order.hpp"
+#include "player.hpp"
 #include "twitter.hpp"
 
 namespace bench {
@@ -41,13 +44,16 @@ std::uint64_t allocation_count() noexcept;
 // Keeps the optimizer from discarding a result.
 inline void keep(const void* p) { asm volatile("" : : "r"(p) : "memory"); }
 
-// A dataset: the input text and the reference value (read from it by metajson, in
-// reference.cpp), which write cases serialize and read cases must reproduce.
+// A dataset: the input text and the reference value, which write cases serialize and read
+// cases must reproduce. For the files (twitter, citm, canada) the reference is read from the
+// input by metajson (reference.cpp); the small messages (player, order) are generated in code
+// (small_messages.cpp): the value built by the model's sample(), the text written from it.
 template <class T>
 struct dataset {
-  std::string name;   // twitter | citm | canada
-  std::string input;  // the file's bytes
+  std::string name;   // twitter | citm | canada | player | order
+  std::string input;  // the file's bytes, or the generated text
   const T& value;     // the reference struct
+  bool small = false; // a small message: timed in repeated batches (PROTOCOL.md)
 };
 
 // Receives a write case's output while it is alive (see registry::write).
@@ -64,6 +70,7 @@ struct view_sink {
 struct case_def {
   std::string library, variant, dataset, direction;  // direction: write | read
   std::size_t bytes = 0;                             // read: input size; write: set by the first call
+  bool small = false;                                // a small message (dataset::small)
   std::string note;
   std::function<std::size_t()> call;                 // one timed call; returns output size (write)
   std::function<std::string()> output;               // write: the output, for the dump
@@ -76,7 +83,7 @@ class registry {
   // writer whose output lives in an object that dies with the call (it hands over a view).
   template <class T, class F>
   void write(std::string library, std::string variant, const dataset<T>& d, F out, std::string note = {}) {
-    case_def c{std::move(library), std::move(variant), d.name, "write", 0, std::move(note), {}, {}, {}};
+    case_def c{std::move(library), std::move(variant), d.name, "write", 0, d.small, std::move(note), {}, {}, {}};
     if constexpr (std::is_invocable_v<F&, view_sink&>) {
       c.call = [out]() mutable {
         view_sink s;
@@ -106,7 +113,7 @@ class registry {
   // parse(T& out) -> bool: reads d.input into out (default-constructed each call).
   template <class T, class F>
   void read(std::string library, std::string variant, const dataset<T>& d, F parse, std::string note = {}) {
-    case_def c{std::move(library), std::move(variant), d.name, "read", d.input.size(), std::move(note), {}, {}, {}};
+    case_def c{std::move(library), std::move(variant), d.name, "read", d.input.size(), d.small, std::move(note), {}, {}, {}};
     c.call = [parse]() mutable {
       T out{};
       if (!parse(out)) throw std::runtime_error("parse failed");
@@ -144,11 +151,20 @@ const twitter::TwitterData& twitter_reference(const std::string& input);
 const citm::CitmCatalog& citm_reference(const std::string& input);
 const canada::FeatureCollection& canada_reference(const std::string& input);
 
+// The small messages (small_messages.cpp): the reference values, and their JSON text written
+// by a hand-written emitter (no library).
+const player::Player& player_reference();
+const order::Order& order_reference();
+std::string player_json(const player::Player& p);
+std::string order_json(const order::Order& o);
+
 // What a program registers for each dataset; one overload per schema.
 struct registrar {
   std::function<void(registry&, const dataset<twitter::TwitterData>&)> twitter;
   std::function<void(registry&, const dataset<citm::CitmCatalog>&)> citm;
   std::function<void(registry&, const dataset<canada::FeatureCollection>&)> canada;
+  std::function<void(registry&, const dataset<player::Player>&)> player;
+  std::function<void(registry&, const dataset<order::Order>&)> order;
 };
 
 int main(int argc, char** argv, const registrar& reg);
@@ -160,6 +176,8 @@ int main(int argc, char** argv, const registrar& reg);
 #define BENCH_ALL_DATASETS(fn)                                                             \
   ::bench::registrar {                                                                     \
     [](::bench::registry& r, const auto& d) { fn(r, d); },                                 \
+        [](::bench::registry& r, const auto& d) { fn(r, d); },                             \
+        [](::bench::registry& r, const auto& d) { fn(r, d); },                             \
         [](::bench::registry& r, const auto& d) { fn(r, d); },                             \
         [](::bench::registry& r, const auto& d) { fn(r, d); },                             \
   }

@@ -36,6 +36,19 @@ BOOST_DESCRIBE_STRUCT(Feature, (), (type, properties, geometry))
 BOOST_DESCRIBE_STRUCT(FeatureCollection, (), (type, features))
 }  // namespace canada
 
+namespace player {
+BOOST_DESCRIBE_STRUCT(Equipment, (), (name, damage, durability))
+BOOST_DESCRIBE_STRUCT(Player, (), (username, level, health, inventory, equipped, guild_name))
+}  // namespace player
+
+namespace order {
+BOOST_DESCRIBE_STRUCT(Address, (), (street, city, postal_code, country))
+BOOST_DESCRIBE_STRUCT(Customer, (), (id, name, email, shipping_address, loyalty_member))
+BOOST_DESCRIBE_STRUCT(Item, (), (sku, name, quantity, unit_price, gift_message))
+BOOST_DESCRIBE_STRUCT(Order, (), (id, created_at, status, customer, items, subtotal, shipping, total, currency, notes,
+                                  coupon))
+}  // namespace order
+
 namespace {
 
 boost::json::parse_options precise() {

@@ -3,6 +3,7 @@
 // ordered_json::parse, then mapped member by member into the struct (find by key).
 #include <nlohmann/json.hpp>
 
+#include <limits>
 #include <stdexcept>
 
 #include "fields.hpp"
@@ -15,8 +16,8 @@ using json = nlohmann::ordered_json;
 
 template <class T>
 json to_dom(const T& v) {
-  if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::uint64_t> || std::is_same_v<T, double> ||
-                std::is_same_v<T, std::string>) {
+  if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::uint64_t> || std::is_same_v<T, int> ||
+                std::is_same_v<T, double> || std::is_same_v<T, std::string>) {
     return json(v);
   } else if constexpr (is_optional<T>) {
     return v ? to_dom(*v) : json(nullptr);
@@ -46,6 +47,11 @@ void from_dom(const json& j, T& out) {
   } else if constexpr (std::is_same_v<T, std::uint64_t>) {
     if (!j.is_number_unsigned()) bad("expected an unsigned integer");
     out = j.get<std::uint64_t>();
+  } else if constexpr (std::is_same_v<T, int>) {
+    if (!j.is_number_integer()) bad("expected an integer");
+    const auto x = j.get<std::int64_t>();
+    if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max()) bad("integer out of range");
+    out = static_cast<int>(x);
   } else if constexpr (std::is_same_v<T, double>) {
     if (!j.is_number()) bad("expected a number");
     out = j.get<double>();

@@ -21,6 +21,7 @@ template <class T>
 void write(writer_t& w, const T& v) {
   if constexpr (std::is_same_v<T, bool>) w.Bool(v);
   else if constexpr (std::is_same_v<T, std::uint64_t>) w.Uint64(v);
+  else if constexpr (std::is_same_v<T, int>) w.Int(v);
   else if constexpr (std::is_same_v<T, double>) w.Double(v);
   else if constexpr (std::is_same_v<T, std::string>) w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
   else if constexpr (is_optional<T>) {
@@ -57,6 +58,9 @@ void read(const rapidjson::Value& j, T& out) {
   } else if constexpr (std::is_same_v<T, std::uint64_t>) {
     if (!j.IsUint64()) bad("expected an unsigned integer");
     out = j.GetUint64();
+  } else if constexpr (std::is_same_v<T, int>) {
+    if (!j.IsInt()) bad("expected an int");
+    out = j.GetInt();
   } else if constexpr (std::is_same_v<T, double>) {
     if (!j.IsNumber()) bad("expected a number");
     out = j.GetDouble();

@@ -15,7 +15,7 @@ namespace {
 
 template <class T>
 int code_of(const bench::dataset<T>& d) {
-  return d.name == "twitter" ? 0 : d.name == "citm" ? 1 : 2;
+  return d.name == "twitter" ? 0 : d.name == "citm" ? 1 : d.name == "canada" ? 2 : d.name == "player" ? 3 : 4;
 }
 
 struct rust_string {

@@ -6,6 +6,7 @@
 #include <yyjson.h>
 
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 
@@ -20,6 +21,7 @@ template <class T>
 yyjson_mut_val* to_dom(yyjson_mut_doc* doc, const T& v) {
   if constexpr (std::is_same_v<T, bool>) return yyjson_mut_bool(doc, v);
   else if constexpr (std::is_same_v<T, std::uint64_t>) return yyjson_mut_uint(doc, v);
+  else if constexpr (std::is_same_v<T, int>) return yyjson_mut_sint(doc, v);
   else if constexpr (std::is_same_v<T, double>) return yyjson_mut_real(doc, v);
   else if constexpr (std::is_same_v<T, std::string>) return yyjson_mut_strn(doc, v.data(), v.size());
   else if constexpr (is_optional<T>) return v ? to_dom(doc, *v) : yyjson_mut_null(doc);
@@ -50,6 +52,12 @@ void from_dom(yyjson_val* j, T& out) {
   } else if constexpr (std::is_same_v<T, std::uint64_t>) {
     if (!yyjson_is_uint(j)) bad("expected an unsigned integer");
     out = yyjson_get_uint(j);
+  } else if constexpr (std::is_same_v<T, int>) {
+    if (!yyjson_is_int(j)) bad("expected an integer");
+    if (yyjson_is_uint(j) ? yyjson_get_uint(j) > std::numeric_limits<int>::max()
+                          : yyjson_get_sint(j) < std::numeric_limits<int>::min())
+      bad("integer out of range");
+    out = static_cast<int>(yyjson_get_int(j));
   } else if constexpr (std::is_same_v<T, double>) {
     if (!yyjson_is_num(j)) bad("expected a number");
     out = yyjson_get_num(j);

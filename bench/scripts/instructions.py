@@ -5,6 +5,10 @@ timings of bench/REPORT.md (the same programs, the harness's --mode callgrind, w
 only the calls themselves).
 
     METAJSON_DATA_DIR=... bench/scripts/instructions.py [--build bench/build] [--iters 3]
+        [--datasets player,order] [--only metajson,glaze]
+
+The small messages (player, order) are counted over max(--iters, 2000) calls and printed in
+thousands (k) of instructions per call; the datasets in millions (M).
 
 Prints a markdown table. Needs a build without -march=native (valgrind has no AVX-512).
 """
@@ -25,7 +29,14 @@ CASES = [
     ("canada", "write", "fresh", {"metajson": "fresh", "glaze": "fresh", "simdjson": "string_builder fresh"}),
     ("canada", "write", "reused", {"metajson": "reused", "glaze": "reused", "simdjson": "string_builder reused"}),
     ("canada", "read", "fresh", {"metajson": "from", "glaze": "read", "simdjson": "from"}),
+    ("player", "write", "fresh", {"metajson": "fresh", "glaze": "fresh", "simdjson": "string_builder fresh"}),
+    ("player", "write", "reused", {"metajson": "reused", "glaze": "reused", "simdjson": "string_builder reused"}),
+    ("player", "read", "fresh", {"metajson": "from", "glaze": "read", "simdjson": "from"}),
+    ("order", "write", "fresh", {"metajson": "fresh", "glaze": "fresh", "simdjson": "string_builder fresh"}),
+    ("order", "write", "reused", {"metajson": "reused", "glaze": "reused", "simdjson": "string_builder reused"}),
+    ("order", "read", "fresh", {"metajson": "from", "glaze": "read", "simdjson": "from"}),
 ]
+SMALL = {"player", "order"}  # a few hundred instructions per call: counted over more calls
 
 
 def count(build, data, library, variant, dataset, direction, iters):
@@ -39,10 +50,18 @@ def count(build, data, library, variant, dataset, direction, iters):
     return int(m.group(1)) / iters
 
 
+def fmt(n, dataset):
+    if n is None:
+        return "—"
+    return f"{n / 1e3:.2f}k" if dataset in SMALL else f"{n / 1e6:.2f}M"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="bench/build")
     ap.add_argument("--iters", type=int, default=3)
+    ap.add_argument("--datasets", type=lambda s: s.split(","), help="only these datasets")
+    ap.add_argument("--only", type=lambda s: s.split(","), help="only these libraries")
     a = ap.parse_args()
     data = os.environ.get("METAJSON_DATA_DIR")
     if not data:
@@ -50,10 +69,15 @@ def main():
     print("| dataset | direction | kind | metajson | glaze | simdjson | metajson / fewest other |")
     print("|---|---|---|--:|--:|--:|--:|")
     for dataset, direction, kind, variants in CASES:
-        n = {lib: count(a.build, data, lib, v, dataset, direction, a.iters) for lib, v in variants.items()}
-        best = min(n["glaze"], n["simdjson"])
-        print(f"| {dataset} | {direction} | {kind} | {n['metajson'] / 1e6:.2f}M | {n['glaze'] / 1e6:.2f}M | "
-              f"{n['simdjson'] / 1e6:.2f}M | {n['metajson'] / best:.2f} |", flush=True)
+        if a.datasets and dataset not in a.datasets:
+            continue
+        iters = max(a.iters, 2000) if dataset in SMALL else a.iters
+        n = {lib: count(a.build, data, lib, v, dataset, direction, iters) if not a.only or lib in a.only else None
+             for lib, v in variants.items()}
+        others = [x for x in (n["glaze"], n["simdjson"]) if x is not None]
+        ratio = f"{n['metajson'] / min(others):.2f}" if others and n["metajson"] is not None else "—"
+        print(f"| {dataset} | {direction} | {kind} | {fmt(n['metajson'], dataset)} | {fmt(n['glaze'], dataset)} | "
+              f"{fmt(n['simdjson'], dataset)} | {ratio} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -25,25 +25,37 @@
 
 namespace metajson::detail {
 
+// The room an output starts with when it has less (and no size hint says more).
+inline constexpr std::size_t min_output_room = 256;
+
+// The error of a failed write, with its path; out is left empty. Cold: nothing of it is on the
+// success path.
+[[gnu::cold]] METAJSON_NOINLINE inline error failed_write(write_context& c, std::string& out) {
+  out.clear();
+  std::string path = "$";
+  if (!c.failure) return error(error_code::ok, std::move(path));  // never: writers fail() first
+  for (auto it = c.failure->path.rbegin(); it != c.failure->path.rend(); ++it) path += *it;
+  return error(c.failure->code, std::move(path), std::move(c.failure->detail));
+}
+
 // The one driver behind every writing entry point. Replaces out's content; keeps (and reuses)
-// its capacity. On error out is left empty.
+// its capacity, giving it at least `room` bytes first. On error out is left empty. When
+// `demand` is given, it receives the largest size the output had to grow to (0 when it did
+// not grow).
 template <options O, class T>
-error write_json(const T& v, std::string& out) {
+METAJSON_ALWAYS_INLINE error write_json(const T& v, std::string& out, std::size_t room = min_output_room,
+                                        std::size_t* demand = nullptr) {
   write_context c;
   c.out = &out;
   std::size_t cap = out.capacity();
-  if (cap < 256) cap = 256;
+  if (cap < room) cap = room;
   out.resize_and_overwrite(cap, [](char*, std::size_t n) { return n; });
   c.base = out.data();
   c.limit = c.base + out.size();
   char* p = write_value<O>(c, c.base, v);
-  if (METAJSON_UNLIKELY(p == nullptr)) {
-    out.clear();
-    std::string path = "$";
-    for (auto it = c.path.rbegin(); it != c.path.rend(); ++it) path += *it;
-    return error(c.code, std::move(path), std::move(c.detail));
-  }
+  if (METAJSON_UNLIKELY(p == nullptr)) return failed_write(c, out);
   out.resize(static_cast<std::size_t>(p - c.base));
+  if (demand != nullptr) *demand = c.demand;
   return {};
 }
 
@@ -61,13 +73,28 @@ error write_json_noexcept(const T& v, std::string& out) noexcept {
 #endif
 }
 
-// The size of the last output written for T with options O on this thread. A fresh output
-// starts with that much room (and a little more), so writing the same kind of document again
-// allocates once instead of doubling its way up from a small buffer, copying as it goes.
+// The room a fresh output of T (options O) starts with on this thread: what the previous one
+// needed. So writing the same kind of document again allocates once, at a size it will not
+// outgrow, instead of doubling its way up from a small buffer, copying as it goes.
 template <options O, class T>
-inline std::size_t& last_output_size() noexcept {
+inline std::size_t& fresh_output_room() noexcept {
   thread_local std::size_t n = 0;
   return n;
+}
+
+// The next fresh room after a write of `size` bytes that started with `room` and had to grow
+// to `demand` (0: it did not grow). Writers reserve a value's worst case before writing it (a
+// string 6 bytes per byte and a block more), so the room a document needs is more than its
+// size: a small message's last strings reserve more than it has left. The room that was asked
+// for is kept, with 1/32 and 64 bytes for a document a little larger next time; a room more
+// than twice what was written (and 4 KiB more) shrinks back to the size with that margin.
+constexpr std::size_t next_fresh_room(std::size_t room, std::size_t size, std::size_t demand) noexcept {
+  if (demand > 0) {
+    const std::size_t n = demand > size ? demand : size;
+    return n + n / 32 + 64;
+  }
+  if (room > 2 * size + 4096) return size + size / 32 + 64;
+  return room;
 }
 
 // write_json into a new string, sized from the previous output of the same type.
@@ -76,10 +103,10 @@ error write_json_fresh(const T& v, std::string& out) {
 #if defined(METAJSON_ABLATION_NO_SIZE_HINT)
   return write_json<O>(v, out);
 #else
-  std::size_t& hint = last_output_size<O, T>();
-  if (hint > 0) out.reserve(hint + hint / 32 + 64);
-  error e = write_json<O>(v, out);
-  if (!e) hint = out.size();
+  std::size_t& room = fresh_output_room<O, T>();
+  std::size_t demand = 0;
+  error e = write_json<O>(v, out, room < min_output_room ? min_output_room : room, &demand);
+  if (!e) room = next_fresh_room(room, out.size(), demand);
   return e;
 #endif
 }

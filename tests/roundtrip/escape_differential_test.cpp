@@ -3,7 +3,8 @@
 // UTF-8) at every position, in all three UTF-8 modes; the same for the block loop alone
 // (escape_blocks, which escape_with bypasses for validation when the CPU has AVX2) and for the
 // fused AVX2 escaper-validator, which also gets UTF-8-heavy random text and every short
-// sequence at every offset around its 32-byte blocks, after and before escapes.
+// sequence at every offset around its 32-byte blocks, after and before escapes; and the
+// writer's entry point with its inline copy of short plain strings.
 #include <metajson/simd/config.hpp>
 #include <metajson/text/escape.hpp>
 #include <metajson/text/scan.hpp>
@@ -163,6 +164,70 @@ TEST(EscapeDifferential, FusedAvx2) {
     }
 }
 #endif
+
+#if defined(METAJSON_HAS_SHORT_STRINGS)
+// The short-string copy (escape_short_plain): every length 0-32, every byte value at every
+// position of random printable ASCII, in buffers of the exact size (ASan sees a read or write
+// outside them). It must accept exactly the strings that are printable ASCII with no '"' or
+// '\\' (what the reference copies unchanged) and copy them exactly.
+TEST(EscapeDifferential, ShortPlainStrings) {
+  std::mt19937 rng(5);
+  long accepted = 0, refused = 0;
+  for (std::size_t len = 0; len <= short_string_max; ++len) {
+    for (std::size_t pos = 0; pos < (len == 0 ? 1 : len); ++pos) {
+      for (unsigned c = 0; c < 256; ++c) {
+        std::string s(len, 'a');
+        for (auto& ch : s) ch = static_cast<char>(0x20 + rng() % 0x5f);
+        if (len != 0) s[pos] = static_cast<char>(c);
+        std::unique_ptr<char[]> in(new char[len + 1]);
+        std::memcpy(in.get(), s.data(), len);
+        std::unique_ptr<char[]> out(new char[len + 1]);
+        char* e = escape_short_plain(out.get(), in.get(), len);
+        bool plain = true;
+        for (const char ch : s) plain = plain && static_cast<unsigned char>(ch) >= 0x20 && static_cast<unsigned char>(ch) < 0x80 && ch != '"' && ch != '\\';
+        if (plain) {
+          ASSERT_EQ(e, out.get() + len) << "len " << len << " byte " << c << " at " << pos;
+          ASSERT_EQ(std::string(out.get(), len), s);
+          ASSERT_EQ(ref<utf8_mode::validate>(s), s);
+          ++accepted;
+        } else {
+          ASSERT_EQ(e, nullptr) << "len " << len << " byte " << c << " at " << pos;
+          ++refused;
+        }
+      }
+    }
+  }
+  EXPECT_GT(accepted, 25000);
+  EXPECT_GT(refused, 10000);
+}
+#endif
+
+// escape<Mode>, the writer's entry point (the short-string copy first, then the kernel), on the
+// generic generator's strings in buffers of the exact size.
+template <utf8_mode M>
+std::string run_entry(const std::string& s) {
+  std::unique_ptr<char[]> in(new char[s.size() + 1]);
+  std::memcpy(in.get(), s.data(), s.size());
+  return metajson_test::escape_into_string(escaped_size_bound(s.size()),
+                                           [&](char* dst, std::size_t* bad) { return escape<M>(dst, in.get(), s.size(), bad); });
+}
+
+TEST(EscapeDifferential, WriterEntry) {
+  std::mt19937 rng(4321);
+  const std::string specials[] = {"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\x7f", "\xc3\xa9", "\xe6\x97\xa5",
+                                  "\xf0\x9f\x98\x80", "\xff", "\xc3", "\xed\xa0\x80", "\x80", "x"};
+  for (std::size_t len = 0; len <= 80; ++len) {
+    std::string base(len, 'a');
+    for (auto& ch : base) ch = static_cast<char>(0x20 + rng() % 0x5f);
+    for (std::size_t pos = 0; pos <= len; ++pos) {
+      std::string s = base;
+      s.insert(pos, specials[rng() % std::size(specials)]);
+      ASSERT_EQ(run_entry<utf8_mode::validate>(s), ref<utf8_mode::validate>(s)) << testing::PrintToString(s);
+      ASSERT_EQ(run_entry<utf8_mode::replace>(s), ref<utf8_mode::replace>(s)) << testing::PrintToString(s);
+      ASSERT_EQ(run_entry<utf8_mode::unchecked>(s), ref<utf8_mode::unchecked>(s)) << testing::PrintToString(s);
+    }
+  }
+}
 
 // The whitespace skipper of kernel K against a byte loop, on random runs of whitespace of
 // every length 0-300 followed by any byte.

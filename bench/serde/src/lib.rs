@@ -134,7 +134,261 @@ pub mod canada {
     }
 }
 
-// ---- C ABI (serde_bench.h). Dataset codes: 0 = twitter, 1 = citm, 2 = canada. ----
+/// bench/models/player.hpp: the CppCon talk's Player (without its time points).
+pub mod player {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Equipment {
+        pub name: String,
+        pub damage: i32,
+        pub durability: i32,
+    }
+
+    /// `std::map` is ordered by key, so `BTreeMap` writes the equipment in the same order.
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Player {
+        pub username: String,
+        pub level: i32,
+        pub health: f64,
+        pub inventory: Vec<String>,
+        pub equipped: BTreeMap<String, Equipment>,
+        pub guild_name: Option<String>,
+    }
+}
+
+/// bench/models/order.hpp: an API-style order.
+pub mod order {
+    use super::*;
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Address {
+        pub street: String,
+        pub city: String,
+        pub postal_code: String,
+        pub country: String,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Customer {
+        pub id: u64,
+        pub name: String,
+        pub email: String,
+        pub shipping_address: Address,
+        pub loyalty_member: bool,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Item {
+        pub sku: String,
+        pub name: String,
+        pub quantity: u64,
+        pub unit_price: f64,
+        pub gift_message: Option<String>,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Order {
+        pub id: String,
+        pub created_at: String,
+        pub status: String,
+        pub customer: Customer,
+        pub items: Vec<Item>,
+        pub subtotal: f64,
+        pub shipping: f64,
+        pub total: f64,
+        pub currency: String,
+        pub notes: Option<String>,
+        pub coupon: Option<String>,
+    }
+}
+
+/// The small messages' JSON text, written as bench/harness/small_messages.cpp writes it (the
+/// same bytes: the driver checks that every read row was given the same number of bytes), from
+/// the same values as the models' sample() functions. Hand-written, no serde.
+pub mod small {
+    struct Emitter(String);
+
+    impl Emitter {
+        fn raw(&mut self, s: &str) {
+            self.0.push_str(s);
+        }
+        fn str(&mut self, s: &str) {
+            self.0.push('"');
+            for c in s.chars() {
+                match c {
+                    '"' => self.0.push_str("\\\""),
+                    '\\' => self.0.push_str("\\\\"),
+                    '\n' => self.0.push_str("\\n"),
+                    '\t' => self.0.push_str("\\t"),
+                    c if (c as u32) < 0x20 => self.0.push_str(&format!("\\u{:04x}", c as u32)),
+                    c => self.0.push(c),
+                }
+            }
+            self.0.push('"');
+        }
+        fn num(&mut self, v: impl std::fmt::Display) {
+            self.0.push_str(&v.to_string());
+        }
+        fn opt(&mut self, s: Option<&str>) {
+            match s {
+                Some(s) => self.str(s),
+                None => self.raw("null"),
+            }
+        }
+        fn key(&mut self, name: &str, first: bool) {
+            if !first {
+                self.0.push(',');
+            }
+            self.str(name);
+            self.0.push(':');
+        }
+    }
+
+    /// bench/models/player.hpp, player::sample().
+    pub fn player_json() -> String {
+        let mut e = Emitter(String::new());
+        e.raw("{");
+        e.key("username", true);
+        e.str("Alice");
+        e.key("level", false);
+        e.num(42);
+        e.key("health", false);
+        e.num(99.5);
+        e.key("inventory", false);
+        e.raw("[");
+        for (i, s) in ["sword", "shield", "bow"].iter().enumerate() {
+            if i > 0 {
+                e.raw(",");
+            }
+            e.str(s);
+        }
+        e.raw("]");
+        e.key("equipped", false);
+        e.raw("{");
+        for (i, (k, name, damage, durability)) in [
+            ("main_hand", "Excalibur", 100, 50),
+            ("off_hand", "Aegis", 20, 80),
+        ]
+        .iter()
+        .enumerate()
+        {
+            e.key(k, i == 0);
+            e.raw("{");
+            e.key("name", true);
+            e.str(name);
+            e.key("damage", false);
+            e.num(damage);
+            e.key("durability", false);
+            e.num(durability);
+            e.raw("}");
+        }
+        e.raw("}");
+        e.key("guild_name", false);
+        e.opt(Some("Knights"));
+        e.raw("}");
+        e.0
+    }
+
+    /// bench/models/order.hpp, order::sample().
+    pub fn order_json() -> String {
+        let lines: [(&str, u64, u64, Option<&str>); 10] = [
+            ("Crème brûlée torch", 1, 2499, None),
+            (
+                "12\" cast-iron skillet",
+                1,
+                4550,
+                Some("Happy housewarming!\nLove, Zoë"),
+            ),
+            ("東京 sencha green tea, 100 g", 3, 1275, None),
+            ("Espresso beans \"Dark Roast\" 1 kg", 2, 1899, None),
+            ("Backslash\\forward/slash cutting board", 1, 3125, None),
+            ("Ölfilter für Kaffeemaschine", 4, 349, None),
+            (
+                "Birthday candles 🎂 (pack of 24)",
+                2,
+                275,
+                Some("For the party\tat 8 pm"),
+            ),
+            ("Linen napkins, set of 6", 1, 2990, None),
+            ("Señorita's hot sauce", 6, 615, None),
+            ("Café crème mugs – pair", 1, 3350, Some("Enjoy! ☕")),
+        ];
+        let mut e = Emitter(String::new());
+        e.raw("{");
+        e.key("id", true);
+        e.str("ORD-2026-000417");
+        e.key("created_at", false);
+        e.str("2026-11-21T14:03:27Z");
+        e.key("status", false);
+        e.str("paid");
+        e.key("customer", false);
+        e.raw("{");
+        e.key("id", true);
+        e.num(90210417u64);
+        e.key("name", false);
+        e.str("Zoë O'Connor-Müller");
+        e.key("email", false);
+        e.str("zoe.oconnor@example.com");
+        e.key("shipping_address", false);
+        e.raw("{");
+        e.key("street", true);
+        e.str("Rue de la Paix 17, 3e étage");
+        e.key("city", false);
+        e.str("Genève");
+        e.key("postal_code", false);
+        e.str("1201");
+        e.key("country", false);
+        e.str("CH");
+        e.raw("}");
+        e.key("loyalty_member", false);
+        e.raw("true");
+        e.raw("}");
+        e.key("items", false);
+        e.raw("[");
+        let mut subtotal = 0u64;
+        for (i, (name, quantity, cents, gift)) in lines.iter().enumerate() {
+            if i > 0 {
+                e.raw(",");
+            }
+            e.raw("{");
+            e.key("sku", true);
+            e.str(&format!("SKU-{}", 40000 + 37 * i));
+            e.key("name", false);
+            e.str(name);
+            e.key("quantity", false);
+            e.num(quantity);
+            e.key("unit_price", false);
+            e.num(*cents as f64 / 100.0);
+            e.key("gift_message", false);
+            e.opt(*gift);
+            e.raw("}");
+            subtotal += quantity * cents;
+        }
+        e.raw("]");
+        let shipping = 795u64;
+        e.key("subtotal", false);
+        e.num(subtotal as f64 / 100.0);
+        e.key("shipping", false);
+        e.num(shipping as f64 / 100.0);
+        e.key("total", false);
+        e.num((subtotal + shipping) as f64 / 100.0);
+        e.key("currency", false);
+        e.str("EUR");
+        e.key("notes", false);
+        e.opt(Some(
+            "Please ring twice.\nIf nobody answers, leave it with \"Concierge\" (door C\\2).",
+        ));
+        e.key("coupon", false);
+        e.opt(None);
+        e.raw("}");
+        e.0
+    }
+}
+
+// ---- C ABI (serde_bench.h). Dataset codes: 0 = twitter, 1 = citm, 2 = canada, 3 = player,
+// 4 = order. ----
 
 /// Parses `json[..len]` into a boxed `T`; null on a parse error.
 fn parse_boxed<T: DeserializeOwned>(json: &[u8]) -> *mut c_void {
@@ -172,6 +426,8 @@ pub unsafe extern "C" fn serde_bench_parse(
         0 => parse_boxed::<twitter::TwitterData>(bytes),
         1 => parse_boxed::<citm::CitmCatalog>(bytes),
         2 => parse_boxed::<canada::FeatureCollection>(bytes),
+        3 => parse_boxed::<player::Player>(bytes),
+        4 => parse_boxed::<order::Order>(bytes),
         _ => std::ptr::null_mut(),
     }
 }
@@ -194,6 +450,8 @@ pub unsafe extern "C" fn serde_bench_to_cstring(
         0 => to_cstring::<twitter::TwitterData>(data),
         1 => to_cstring::<citm::CitmCatalog>(data),
         2 => to_cstring::<canada::FeatureCollection>(data),
+        3 => to_cstring::<player::Player>(data),
+        4 => to_cstring::<order::Order>(data),
         _ => std::ptr::null_mut(),
     }
 }
@@ -222,6 +480,8 @@ pub unsafe extern "C" fn serde_bench_free(dataset: c_int, data: *mut c_void) {
         0 => drop(Box::from_raw(data.cast::<twitter::TwitterData>())),
         1 => drop(Box::from_raw(data.cast::<citm::CitmCatalog>())),
         2 => drop(Box::from_raw(data.cast::<canada::FeatureCollection>())),
+        3 => drop(Box::from_raw(data.cast::<player::Player>())),
+        4 => drop(Box::from_raw(data.cast::<order::Order>())),
         _ => {}
     }
 }

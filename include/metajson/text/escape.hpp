@@ -19,6 +19,7 @@
 #include "../simd/config.hpp"
 #include "escape_avx2.hpp"
 #include "escape_scalar.hpp"
+#include "escape_short.hpp"
 #include "utf8.hpp"
 #include "utf8_avx2.hpp"
 
@@ -132,12 +133,18 @@ inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t*
   return escape_blocks<K, Mode>(dst, src, n, bad);
 }
 
-// Escapes with this translation unit's kernel.
+// Escapes with this translation unit's kernel; a short plain string (escape_short.hpp) is
+// copied inline first.
 template <utf8_mode Mode>
 METAJSON_ALWAYS_INLINE char* escape(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
 #if defined(METAJSON_ABLATION_NO_ESCAPE_FAST_PATH)
   return escape_scalar(dst, src, n, Mode, bad);
 #else
+#if defined(METAJSON_HAS_SHORT_STRINGS)
+  if (n <= short_string_max) {
+    if (char* e = escape_short_plain(dst, src, n); METAJSON_LIKELY(e != nullptr)) return e;
+  }
+#endif
   return escape_with<simd::native, Mode>(dst, src, n, bad);
 #endif
 }

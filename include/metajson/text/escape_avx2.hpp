@@ -1,11 +1,11 @@
 // Escaping and UTF-8 validation fused into one pass, with AVX2: what escape_with does for
 // validated strings with the SSE2 and AVX2 kernels when the CPU has AVX2. Each 32-byte block is
-// loaded once, stored to the output, scanned for bytes that need an escape and, when it has a
-// byte >= 0x80, checked by the Keiser-Lemire step of utf8_avx2.hpp (the same tables), which
-// carries the block to the next one for the sequences that straddle them. An all-ASCII block
-// only checks that no sequence was left unfinished before it. Errors are accumulated and tested
-// once at the end of the string; an invalid string then goes through the scalar escaper, which
-// finds the offset of the first invalid byte. (Before, a string with non-ASCII text was scanned
+// loaded once, stored to the output, scanned for bytes that need an escape and checked by the
+// Keiser-Lemire step of utf8_avx2.hpp (the same tables), which carries the block to the next
+// one for the sequences that straddle them. The one block of a short string skips the step
+// when it is all ASCII (it then only checks that no sequence was left unfinished before it).
+// Errors are accumulated and tested once at the end of the string; an invalid string then goes
+// through the scalar escaper, which finds the offset of the first invalid byte. (Before, a string with non-ASCII text was scanned
 // up to its first byte >= 0x80, then checked in bulk, then scanned again.)
 //
 // After an escape the scan restarts right after the escaped byte, so blocks overlap; the bytes
@@ -13,10 +13,14 @@
 // the carried context is reset to ASCII (a sequence broken by the escaped byte was already found
 // by the block that contained it). Checking a byte twice is harmless.
 //
-// A tail of fewer than 32 bytes (and a whole string of at most 32, handled before the loop's
-// set-up) is copied into a block padded with spaces: ASCII, no escape, and a sequence truncated
-// by the end of the string is then followed by ASCII, which the step flags. Escapes are written
-// with one 8-byte store from a table. Compiled with the avx2 target attribute.
+// A tail of fewer than 32 bytes (and a whole string of fewer than 32, handled before the loop's
+// set-up) becomes a block padded with spaces: ASCII, no escape, and a sequence truncated by the
+// end of the string is then followed by ASCII, which the step flags. The block is built in
+// registers (partial_block below: loads that stay inside the string, one byte shuffle from a
+// table, the spaces ORed in), not by copying the bytes into a stack buffer and loading it back:
+// that load spans several smaller stores still in flight, which the CPU cannot forward, and
+// waited about a dozen cycles per string. Escapes are written with one 8-byte store from a
+// table. Compiled with the avx2 target attribute.
 #pragma once
 
 #include <cstddef>
@@ -28,30 +32,6 @@
 #include "utf8_avx2.hpp"
 
 namespace metajson::detail {
-
-// Copies n < 64 bytes from src to dst without a call to memcpy: two overlapping moves of the
-// largest power of two that fits.
-METAJSON_ALWAYS_INLINE void copy_short(char* dst, const char* src, std::size_t n) noexcept {
-  if (n >= 16) {
-    if (n >= 32) {
-      std::memcpy(dst, src, 32);
-      std::memcpy(dst + n - 32, src + n - 32, 32);
-    } else {
-      std::memcpy(dst, src, 16);
-      std::memcpy(dst + n - 16, src + n - 16, 16);
-    }
-  } else if (n >= 8) {
-    std::memcpy(dst, src, 8);
-    std::memcpy(dst + n - 8, src + n - 8, 8);
-  } else if (n >= 4) {
-    std::memcpy(dst, src, 4);
-    std::memcpy(dst + n - 4, src + n - 4, 4);
-  } else if (n != 0) {
-    dst[0] = src[0];
-    dst[n / 2] = src[n / 2];
-    dst[n - 1] = src[n - 1];
-  }
-}
 
 #if defined(METAJSON_HAS_UTF8_AVX2)
 
@@ -116,6 +96,86 @@ consteval escape_avx2_table_t make_escape_avx2_table() {
 }
 
 inline constexpr escape_avx2_table_t escape_avx2_table = make_escape_avx2_table();
+
+// The byte shuffles that build a partial block in registers (partial_block), 16 bytes a row.
+// shift[s]: byte i takes byte i + s (0x80, which makes it 0, past the end). fill[k]: ' ' in
+// bytes k..15, 0 below. compose[n] (n < 16): the n bytes of a string, read as the words that
+// short_words loads, in their places, 0 after them.
+struct alignas(16) partial_block_tables_t {
+  unsigned char shift[17][16];
+  unsigned char fill[17][16];
+  unsigned char compose[16][16];
+};
+
+consteval partial_block_tables_t make_partial_block_tables() {
+  partial_block_tables_t t{};
+  for (int s = 0; s <= 16; ++s)
+    for (int i = 0; i < 16; ++i) t.shift[s][i] = static_cast<unsigned char>(i + s < 16 ? i + s : 0x80);
+  for (int k = 0; k <= 16; ++k)
+    for (int i = 0; i < 16; ++i) t.fill[k][i] = i >= k ? ' ' : 0;
+  for (int n = 0; n < 16; ++n)
+    for (int i = 0; i < 16; ++i) {
+      int from = 0x80;
+      if (i < n) {
+        if (n >= 8) from = i < 8 ? i : i + 16 - n;       // words src[0..8), src[n-8..n)
+        else if (n >= 4) from = i < 4 ? i : i + 8 - n;   // src[0..4), src[n-4..n)
+        else from = i == 0 ? 0 : i == n / 2 ? 1 : 2;     // src[0], src[n/2], src[n-1]
+      }
+      t.compose[n][i] = static_cast<unsigned char>(from);
+    }
+  return t;
+}
+
+inline constexpr partial_block_tables_t partial_block_tables = make_partial_block_tables();
+
+// The n < 16 bytes at src as the low bytes of a register, read without touching a byte outside
+// [src, src + n): two overlapping words (or three single bytes), in the layout compose[n] undoes.
+METAJSON_ALWAYS_INLINE __m128i short_words(const char* src, std::size_t n) noexcept {
+  if (n >= 8) {
+    std::uint64_t lo, hi;
+    std::memcpy(&lo, src, 8);
+    std::memcpy(&hi, src + n - 8, 8);
+    return _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
+  }
+  if (n >= 4) {
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, src, 4);
+    std::memcpy(&hi, src + n - 4, 4);
+    return _mm_cvtsi64_si128(static_cast<long long>(lo | std::uint64_t{hi} << 32));
+  }
+  if (n == 0) return _mm_setzero_si128();
+  const std::uint32_t w = static_cast<unsigned char>(src[0]) | std::uint32_t{static_cast<unsigned char>(src[n / 2])} << 8 |
+                          std::uint32_t{static_cast<unsigned char>(src[n - 1])} << 16;
+  return _mm_cvtsi32_si128(static_cast<int>(w));
+}
+
+template <class T>
+METAJSON_ALWAYS_INLINE __m128i table_row(const T& row) noexcept {
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(row));
+}
+
+// The n < 32 bytes at src as a 32-byte block padded with spaces. look_back: the 16 bytes before
+// src + n are part of the string (a tail of a string of 16 bytes or more), so they may be
+// loaded; otherwise nothing outside [src, src + n) is read.
+__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE __m256i partial_block(const char* src, std::size_t n,
+                                                                           bool look_back) noexcept {
+  const partial_block_tables_t& t = partial_block_tables;
+  const __m128i spaces = table_row(t.fill[0]);
+  if (n >= 16) {
+    const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src));
+    const __m128i end = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
+    const __m128i hi = _mm_or_si128(_mm_shuffle_epi8(end, table_row(t.shift[32 - n])), table_row(t.fill[n - 16]));
+    return _mm256_set_m128i(hi, lo);
+  }
+  __m128i lo;
+  if (look_back) {
+    const __m128i end = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
+    lo = _mm_shuffle_epi8(end, table_row(t.shift[16 - n]));
+  } else {
+    lo = _mm_shuffle_epi8(short_words(src, n), table_row(t.compose[n]));
+  }
+  return _mm256_set_m128i(spaces, _mm_or_si128(lo, table_row(t.fill[n])));
+}
 
 // The constants as memory operands (for a string of one block)...
 struct escape_avx2_consts {
@@ -206,7 +266,11 @@ __attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE std::uint32_t escape_avx2
                                                                                      escape_avx2_state& st, __m256i v,
                                                                                      char* dst) noexcept {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), v);
-  if (_mm256_movemask_epi8(v) == 0) {  // ASCII: only a sequence left unfinished before is wrong
+  // A short string's one block skips the UTF-8 step when it is ASCII (only a sequence left
+  // unfinished before would then be wrong). The blocks of a long string take the step every
+  // time: in text that mixes ASCII and other scripts (twitter's), the test mispredicted often
+  // enough to cost more than the step.
+  if (!K::classify && _mm256_movemask_epi8(v) == 0) {
     st.error = _mm256_or_si256(st.error, st.incomplete);
     st.incomplete = _mm256_setzero_si256();
   } else {
@@ -247,10 +311,8 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
   escape_avx2_state st{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
   std::uint32_t m;
   if (n <= 32) {  // one block (most strings): the tables stay memory operands, nothing is set up
-    char block[32];
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(block), km[ea_spaces]);
-    copy_short(block, src, n);
-    m = escape_avx2_block(km, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block)), dst);
+    const __m256i v = n == 32 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)) : partial_block(src, n, false);
+    m = escape_avx2_block(km, st, v, dst);
     if (m == 0) {
       dst += n;
       src = end;
@@ -260,6 +322,7 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
   }
   if (src != end) {
     const escape_avx2_loop_consts k(km);
+    const bool long_string = n >= 16;  // a tail may then load the 16 bytes before the end
     // The last address a whole block can start at (as an integer: it may be before begin).
     const std::uintptr_t last = reinterpret_cast<std::uintptr_t>(end) - 32;
     for (;;) {
@@ -282,10 +345,7 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
       {
         const std::size_t left = static_cast<std::size_t>(end - src);
         if (left == 0) break;
-        char block[32];
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(block), k[ea_spaces]);
-        copy_short(block, src, left);
-        m = escape_avx2_block(k, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block)), dst);
+        m = escape_avx2_block(k, st, partial_block(src, left, long_string), dst);
         if (m == 0) {  // the padding holds nothing to escape
           dst += left;
           break;

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <string_view>
 #include <string>
 #include <vector>
@@ -18,19 +19,28 @@
 
 namespace metajson::detail {
 
+// What an error leaves for its message: allocated by the first fail() (or path segment), so
+// that a successful write constructs and destroys one null pointer instead of a string and a
+// vector.
+struct write_failure {
+  error_code code = error_code::ok;
+  std::string detail;
+  std::vector<std::string> path;  // path segments, innermost first
+};
+
 struct write_context {
   std::string* out = nullptr;  // the string being written; its size is its usable capacity
   char* base = nullptr;        // out->data()
   char* limit = nullptr;       // base + out->size()
   unsigned depth = 0;          // nesting level (pretty printing)
-  error_code code = error_code::ok;
-  std::string detail;               // set on error only
-  std::vector<std::string> path;    // path segments, innermost first; set on error only
+  std::size_t demand = 0;      // the largest size grow() was asked for (the next fresh output's size)
+  std::unique_ptr<write_failure> failure;  // set on error only
 
   // Makes room for n more bytes after p; returns p in the (possibly moved) buffer.
   METAJSON_NOINLINE char* grow(char* p, std::size_t n) {
     const std::size_t pos = static_cast<std::size_t>(p - base);
     const std::size_t cap = out->size();
+    if (pos + n > demand) demand = pos + n;
 #if defined(METAJSON_ABLATION_LINEAR_GROWTH)
     std::size_t want = pos + n + 1024;
 #else
@@ -44,11 +54,17 @@ struct write_context {
     return base + pos;
   }
 
+  write_failure& failed() {
+    if (!failure) failure = std::make_unique<write_failure>();
+    return *failure;
+  }
+
   // Sets the error (the first one wins) and returns nullptr, for `return c.fail(...)`.
   METAJSON_NOINLINE char* fail(error_code e, std::string why = {}) {
-    if (code == error_code::ok) {
-      code = e;
-      detail = std::move(why);
+    write_failure& f = failed();
+    if (f.code == error_code::ok) {
+      f.code = e;
+      f.detail = std::move(why);
     }
     return nullptr;
   }
@@ -62,11 +78,11 @@ METAJSON_ALWAYS_INLINE char* ensure(write_context& c, char* p, std::size_t n) {
 
 // Appends a path segment while an error unwinds (never on success).
 METAJSON_NOINLINE inline std::nullptr_t push_index(write_context& c, std::size_t i) {
-  c.path.push_back(index_segment(i));
+  c.failed().path.push_back(index_segment(i));
   return nullptr;
 }
 METAJSON_NOINLINE inline std::nullptr_t push_key(write_context& c, std::string_view k) {
-  c.path.push_back(key_segment(k));
+  c.failed().path.push_back(key_segment(k));
   return nullptr;
 }
 

@@ -1,0 +1,143 @@
+// The output buffer: how often a fresh to_json allocates, the room a fresh output starts with,
+// and errors leaving their path and detail (the context keeps them out of line). A test program
+// of its own: it replaces operator new to count allocations.
+#include <metajson/metajson.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <map>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+namespace {
+std::size_t g_allocations = 0;
+}
+void* operator new(std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+struct Equipment {
+  std::string name;
+  int damage;
+  int durability;
+};
+
+// The talk's Player: its last strings reserve their worst case (6 bytes per byte and a block)
+// near the end of a ~230-byte output, more than the output's own size with a small margin.
+struct Player {
+  std::string username;
+  int level;
+  double health;
+  std::vector<std::string> inventory;
+  std::map<std::string, Equipment> equipped;
+  std::optional<std::string> guild_name;
+};
+
+Player player() {
+  return {"Alice", 42, 99.5, {"sword", "shield", "bow"}, {{"main_hand", {"Excalibur", 100, 50}}, {"off_hand", {"Aegis", 20, 80}}},
+          "Knights"};
+}
+
+template <class F>
+std::size_t allocations(F&& f) {
+  const std::size_t before = g_allocations;
+  f();
+  return g_allocations - before;
+}
+
+TEST(WriteOutput, FreshSmallMessageAllocatesOnce) {
+#if defined(METAJSON_ABLATION_NO_SIZE_HINT)
+  GTEST_SKIP() << "the size hint is switched off";
+#endif
+  const Player p = player();
+  const std::string first = metajson::to_json(p);  // learns the room it needs
+  for (int i = 0; i < 5; ++i) {
+    std::string s;
+    EXPECT_EQ(allocations([&] { s = metajson::to_json(p); }), 1u) << "call " << i;
+    EXPECT_EQ(s, first);
+  }
+  // The non-throwing form shares the room.
+  EXPECT_EQ(allocations([&] { auto r = metajson::try_to_json(p); ASSERT_TRUE(r.has_value()); }), 1u);
+}
+
+TEST(WriteOutput, FreshLargeDocumentAllocatesOnce) {
+#if defined(METAJSON_ABLATION_NO_SIZE_HINT)
+  GTEST_SKIP() << "the size hint is switched off";
+#endif
+  std::vector<Player> many(500, player());
+  const std::string first = metajson::to_json(many);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(allocations([&] { EXPECT_EQ(metajson::to_json(many), first); }), 1u);
+}
+
+TEST(WriteOutput, ReusedBufferDoesNotAllocate) {
+  const Player p = player();
+  std::string buf;
+  metajson::to_json(p, buf);
+  const std::string first = buf;
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(allocations([&] { metajson::to_json(p, buf); }), 0u);
+    EXPECT_EQ(buf, first);
+  }
+}
+
+TEST(WriteOutput, NextFreshRoom) {
+  using metajson::detail::next_fresh_room;
+  // It grew: what was asked for, with 1/32 and 64 bytes more.
+  EXPECT_EQ(next_fresh_room(256, 236, 335), 335u + 335 / 32 + 64);
+  EXPECT_EQ(next_fresh_room(0, 1000, 900), 1000u + 1000 / 32 + 64);  // never less than the size
+  // It fitted: unchanged...
+  EXPECT_EQ(next_fresh_room(409, 236, 0), 409u);
+  EXPECT_EQ(next_fresh_room(0, 10, 0), 0u);
+  // ...unless far larger than the output: back to the size with the margin.
+  EXPECT_EQ(next_fresh_room(1 << 20, 1000, 0), 1000u + 1000 / 32 + 64);
+  EXPECT_EQ(next_fresh_room(2 * 1000 + 4096, 1000, 0), 2u * 1000 + 4096);
+}
+
+TEST(WriteOutput, DocumentsOfChangingSize) {
+  // A large document, then small ones (the room shrinks back), then large again: every output
+  // is right and a repeated document settles at one allocation.
+  std::vector<std::string> big(20000, std::string(40, 'x'));
+  std::vector<std::string> small{"a", "b"};
+  EXPECT_EQ(metajson::to_json(big).size(), 20000u * 43 + 1);
+  EXPECT_EQ(metajson::to_json(small), R"(["a","b"])");
+  EXPECT_EQ(metajson::to_json(small), R"(["a","b"])");
+  EXPECT_EQ(metajson::to_json(big).size(), 20000u * 43 + 1);
+#if !defined(METAJSON_ABLATION_NO_SIZE_HINT)
+  metajson::to_json(big);
+  EXPECT_EQ(allocations([&] { metajson::to_json(big); }), 1u);
+#endif
+}
+
+TEST(WriteOutput, ErrorsKeepPathAndDetail) {
+  struct Inner {
+    std::vector<std::string> names;
+  };
+  struct Outer {
+    std::map<std::string, Inner> byKey;
+  };
+  Outer o;
+  o.byKey["k"].names = {"ok", std::string("bad\xff", 4)};
+  std::string buf = "previous";
+  const metajson::error e = metajson::try_to_json(o, buf);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e.code(), metajson::error_code::invalid_utf8);
+  EXPECT_EQ(e.path(), "$.byKey.k.names[1]");
+  EXPECT_NE(e.message().find("byte 0xff at offset 3"), std::string::npos) << e.message();
+  EXPECT_TRUE(buf.empty());
+  // The next write into the same buffer succeeds.
+  o.byKey["k"].names[1] = "fine";
+  EXPECT_FALSE(metajson::try_to_json(o, buf));
+  EXPECT_EQ(buf, R"({"byKey":{"k":{"names":["ok","fine"]}}})");
+}
+
+}  // namespace
