@@ -79,6 +79,17 @@ struct options {
   /// NaN / ±Inf: error (default) or `null`.
   nonfinite_policy nonfinite = nonfinite_policy::error;
 
+  /// Every code point >= U+0080 written as a `\uXXXX` escape (lower-case hex; a surrogate pair
+  /// such as `\ud83d\ude00` above U+FFFF), in strings, keys, enumerator names and variant tags,
+  /// so the output is pure ASCII. Default false: non-ASCII text is written as UTF-8. A
+  /// `metajson::raw_json` is still written verbatim.
+  bool escape_non_ascii = false;
+
+  /// `<`, `>`, `&`, U+2028 and U+2029 written as `\u003c`, `\u003e`, `\u0026`, `\u2028`,
+  /// `\u2029`, so the output can be placed in an HTML `<script>` element, or in JavaScript
+  /// source older than ES2019, as it is. Default false.
+  bool escape_html = false;
+
   // --- reading --------------------------------------------------------------------------------
   // `utf8` above applies to reading too: validate (default) rejects invalid UTF-8 anywhere in
   // the document, replace writes U+FFFD into the strings read, unchecked copies bytes as

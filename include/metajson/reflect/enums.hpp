@@ -17,17 +17,17 @@ consteval std::span<const std::meta::info> enumerators() {
 }
 
 // The quoted, escaped JSON text of enumerator e of E: "\"red\"".
-template <class E, std::meta::info e>
+template <class E, std::meta::info e, name_escapes Esc = name_escapes::none>
 consteval std::string_view quoted_enumerator() {
-  return std::define_static_string("\"" + escape_json(json_name<E>(e)) + "\"");
+  return std::define_static_string("\"" + escape_json(json_name<E>(e), Esc) + "\"");
 }
 
 // The longest quoted enumerator text of E (the writer's bound).
-template <class E>
+template <class E, name_escapes Esc = name_escapes::none>
 consteval std::size_t max_enumerator_chars() {
   std::size_t n = 0;
   for (auto e : std::meta::enumerators_of(^^E)) {
-    const std::size_t len = escape_json(json_name<E>(e)).size() + 2;
+    const std::size_t len = escape_json(json_name<E>(e), Esc).size() + 2;
     n = len > n ? len : n;
   }
   return n;

@@ -20,11 +20,11 @@ enum class key_form : unsigned char {
   raw,      // key (unquoted, unescaped; for run-time escaping in the ablation build)
 };
 
-template <class T, std::meta::info M, key_form F>
+template <class T, std::meta::info M, key_form F, name_escapes E = name_escapes::none>
 consteval std::string_view key_text() {
   const std::string name = json_name<T>(M);
   if (F == key_form::raw) return std::define_static_string(name);
-  const std::string q = "\"" + escape_json(name) + "\"";
+  const std::string q = "\"" + escape_json(name, E) + "\"";
   switch (F) {
     case key_form::first: return std::define_static_string("{" + q + ":");
     case key_form::next: return std::define_static_string("," + q + ":");
@@ -34,15 +34,15 @@ consteval std::string_view key_text() {
 }
 
 // The JSON tag of a variant alternative type, quoted: "\"Circle\"".
-template <class A>
+template <class A, name_escapes E = name_escapes::none>
 consteval std::string_view quoted_type_tag() {
-  return std::define_static_string("\"" + escape_json(type_tag_name<A>()) + "\"");
+  return std::define_static_string("\"" + escape_json(type_tag_name<A>(), E) + "\"");
 }
 
 // A tag key quoted with its colon: "\"type\":".
-template <const char* Key>
+template <const char* Key, name_escapes E = name_escapes::none>
 consteval std::string_view quoted_tag_key() {
-  return std::define_static_string("\"" + escape_json(static_string(Key)) + "\":");
+  return std::define_static_string("\"" + escape_json(static_string(Key), E) + "\":");
 }
 
 }  // namespace metajson::detail::reflect

@@ -10,6 +10,7 @@
 
 #include "../reflect/keys.hpp"
 #include "../reflect/members.hpp"
+#include "../text/escape_extended.hpp"
 #include "dispatch.hpp"
 #include "optional.hpp"
 #include "variant.hpp"
@@ -47,7 +48,7 @@ consteval std::size_t object_bound() {
   template for (constexpr std::meta::info m : reflect::members_of<T>()) {
     constexpr std::size_t b = max_size_of<O, member_type<m>>();
     if (b == 0) return 0;
-    total += reflect::key_text<T, m, reflect::key_form::next>().size() + b;
+    total += reflect::key_text<T, m, reflect::key_form::next, name_escapes_of<O>>().size() + b;
   }
   return total;
 }
@@ -85,7 +86,11 @@ METAJSON_NOINLINE inline char* write_runtime_key(write_context& c, char* p, std:
   if (comma) *p++ = ',';
   *p++ = '"';
   std::size_t bad = 0;
-  p = escape_scalar(p, name.data(), name.size(), utf8_mode::unchecked, &bad);
+  if constexpr (O.escape_non_ascii || O.escape_html) {
+    p = escape_extended<utf8_mode::unchecked, O.escape_non_ascii, O.escape_html>(p, name.data(), name.size(), &bad);
+  } else {
+    p = escape_scalar(p, name.data(), name.size(), utf8_mode::unchecked, &bad);
+  }
   *p++ = '"';
   *p++ = ':';
   return p;
@@ -116,7 +121,7 @@ struct writer<family::object> {
         if constexpr (i == 0) *p++ = '{';
         p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
 #else
-        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next>();
+        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
         std::memcpy(p, key.data(), key.size());
         p += key.size();
 #endif
@@ -152,7 +157,7 @@ struct writer<family::object> {
         p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
         p = write_member_value<O, m>(c, p, v.[:m:]);
 #else
-        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next>();
+        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
         if constexpr (!reflect::has_tag(m)) {
           p = write_prefixed<O, M>(c, p, key, v.[:m:]);
         } else {
@@ -183,7 +188,7 @@ struct writer<family::object> {
           }
           first = false;
           if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
-          constexpr std::string_view key = reflect::key_text<T, m, O.pretty ? reflect::key_form::pretty : reflect::key_form::bare>();
+          constexpr std::string_view key = reflect::key_text<T, m, O.pretty ? reflect::key_form::pretty : reflect::key_form::bare, name_escapes_of<O>>();
           p = ensure(c, p, key.size());
           std::memcpy(p, key.data(), key.size());
           p = write_member_value<O, m>(c, p + key.size(), v.[:m:]);
@@ -212,8 +217,8 @@ inline char* write_tagged_variant(write_context& c, char* p, const T& v) {
   return std::visit(
       [&](const auto& alt) -> char* {
         using A = std::remove_cvref_t<decltype(alt)>;
-        constexpr std::string_view key = reflect::quoted_tag_key<TagKey>();
-        constexpr std::string_view name = reflect::quoted_type_tag<A>();
+        constexpr std::string_view key = reflect::quoted_tag_key<TagKey, name_escapes_of<O>>();
+        constexpr std::string_view name = reflect::quoted_type_tag<A, name_escapes_of<O>>();
         p = ensure(c, p, key.size() + name.size() + 2);
         *p++ = '{';
         if constexpr (O.pretty) {
