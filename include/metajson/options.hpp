@@ -90,6 +90,14 @@ struct options {
   /// source older than ES2019, as it is. Default false.
   bool escape_html = false;
 
+  /// Object members and map entries written in the order of their keys compared as UTF-16 code
+  /// units (RFC 8785's order: byte order, except that code points above U+FFFF come before
+  /// U+E000-U+FFFF), instead of declaration / iteration order. Struct members are sorted at
+  /// compile time; maps and metajson::value objects at run time (stable: a multimap's or
+  /// value's equal keys keep their order). A tagged variant's tag key takes its sorted place.
+  /// Default false.
+  bool sort_keys = false;
+
   // --- reading --------------------------------------------------------------------------------
   // `utf8` above applies to reading too: validate (default) rejects invalid UTF-8 anywhere in
   // the document, replace writes U+FFFD into the strings read, unchecked copies bytes as

@@ -22,6 +22,12 @@ consteval std::string_view quoted_enumerator() {
   return std::define_static_string("\"" + escape_json(json_name<E>(e), Esc) + "\"");
 }
 
+// The JSON name of enumerator e of E, unescaped (what options::sort_keys compares).
+template <class E, std::meta::info e>
+consteval std::string_view enumerator_json_name() {
+  return std::define_static_string(json_name<E>(e));
+}
+
 // The longest quoted enumerator text of E (the writer's bound).
 template <class E, name_escapes Esc = name_escapes::none>
 consteval std::size_t max_enumerator_chars() {

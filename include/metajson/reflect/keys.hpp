@@ -5,9 +5,12 @@
 #pragma once
 
 #include <meta>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "../text/utf16_order.hpp"
 #include "members.hpp"
 
 namespace metajson::detail::reflect {
@@ -31,6 +34,32 @@ consteval std::string_view key_text() {
     case key_form::bare: return std::define_static_string(q + ":");
     default: return std::define_static_string(q + ": ");
   }
+}
+
+// T's serialized members ordered by their JSON keys compared as UTF-16 code units (RFC 8785's
+// order, for options::sort_keys); members with equal keys keep their declaration order.
+template <class T>
+consteval std::span<const std::meta::info> sorted_members_of() {
+  std::vector<std::meta::info> ms;
+  std::vector<std::string> keys;
+  for (auto m : members_of<T>()) {
+    // Insertion sort: stable, and structs are small.
+    const std::string k = json_name<T>(m);
+    std::size_t at = ms.size();
+    while (at > 0 && utf16_less(k, keys[at - 1])) --at;
+    ms.insert(ms.begin() + static_cast<std::ptrdiff_t>(at), m);
+    keys.insert(keys.begin() + static_cast<std::ptrdiff_t>(at), k);
+  }
+  return std::define_static_array(ms);
+}
+
+// How many of T's member keys come before `key` in UTF-16 order (where a variant's tag key goes
+// among a struct alternative's members, with options::sort_keys).
+template <class T>
+consteval std::size_t keys_before(std::string_view key) {
+  std::size_t n = 0;
+  for (auto m : members_of<T>()) n += utf16_less(json_name<T>(m), key) ? 1 : 0;
+  return n;
 }
 
 // The JSON tag of a variant alternative type, quoted: "\"Circle\"".
