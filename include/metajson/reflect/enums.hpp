@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "members.hpp"
 
@@ -26,6 +27,14 @@ consteval std::string_view quoted_enumerator() {
 template <class E, std::meta::info e>
 consteval std::string_view enumerator_json_name() {
   return std::define_static_string(json_name<E>(e));
+}
+
+// The JSON names of E's enumerators, unescaped, in declaration order.
+template <class E>
+consteval std::vector<std::string> enumerator_json_names() {
+  std::vector<std::string> v;
+  for (auto e : std::meta::enumerators_of(^^E)) v.push_back(json_name<E>(e));
+  return v;
 }
 
 // The longest quoted enumerator text of E (the writer's bound).
