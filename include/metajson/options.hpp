@@ -101,6 +101,25 @@ struct options {
   /// `json`'s text, under `shortest` they add `.0` where the text has no `.` or exponent.
   number_format numbers = number_format::json;
 
+  /// Every code point >= U+0080 written as a `\uXXXX` escape (lower-case hex; a surrogate pair
+  /// such as `\ud83d\ude00` above U+FFFF), in strings, keys, enumerator names and variant tags,
+  /// so the output is pure ASCII. Default false: non-ASCII text is written as UTF-8. A
+  /// `metajson::raw_json` is still written verbatim.
+  bool escape_non_ascii = false;
+
+  /// `<`, `>`, `&`, U+2028 and U+2029 written as `\u003c`, `\u003e`, `\u0026`, `\u2028`,
+  /// `\u2029`, so the output can be placed in an HTML `<script>` element, or in JavaScript
+  /// source older than ES2019, as it is. Default false.
+  bool escape_html = false;
+
+  /// Object members and map entries written in the order of their keys compared as UTF-16 code
+  /// units (RFC 8785's order: byte order, except that code points above U+FFFF come before
+  /// U+E000-U+FFFF), instead of declaration / iteration order. Struct members are sorted at
+  /// compile time; maps and metajson::value objects at run time (stable: a multimap's or
+  /// value's equal keys keep their order). A tagged variant's tag key takes its sorted place.
+  /// Default false.
+  bool sort_keys = false;
+
   // --- reading --------------------------------------------------------------------------------
   // `utf8` above applies to reading too: validate (default) rejects invalid UTF-8 anywhere in
   // the document, replace writes U+FFFD into the strings read, unchecked copies bytes as

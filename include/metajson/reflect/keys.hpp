@@ -5,9 +5,12 @@
 #pragma once
 
 #include <meta>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "../text/utf16_order.hpp"
 #include "members.hpp"
 
 namespace metajson::detail::reflect {
@@ -20,11 +23,11 @@ enum class key_form : unsigned char {
   raw,      // key (unquoted, unescaped; for run-time escaping in the ablation build)
 };
 
-template <class T, std::meta::info M, key_form F>
+template <class T, std::meta::info M, key_form F, name_escapes E = name_escapes::none>
 consteval std::string_view key_text() {
   const std::string name = json_name<T>(M);
   if (F == key_form::raw) return std::define_static_string(name);
-  const std::string q = "\"" + escape_json(name) + "\"";
+  const std::string q = "\"" + escape_json(name, E) + "\"";
   switch (F) {
     case key_form::first: return std::define_static_string("{" + q + ":");
     case key_form::next: return std::define_static_string("," + q + ":");
@@ -33,16 +36,42 @@ consteval std::string_view key_text() {
   }
 }
 
+// T's serialized members ordered by their JSON keys compared as UTF-16 code units (RFC 8785's
+// order, for options::sort_keys); members with equal keys keep their declaration order.
+template <class T>
+consteval std::span<const std::meta::info> sorted_members_of() {
+  std::vector<std::meta::info> ms;
+  std::vector<std::string> keys;
+  for (auto m : members_of<T>()) {
+    // Insertion sort: stable, and structs are small.
+    const std::string k = json_name<T>(m);
+    std::size_t at = ms.size();
+    while (at > 0 && utf16_less(k, keys[at - 1])) --at;
+    ms.insert(ms.begin() + static_cast<std::ptrdiff_t>(at), m);
+    keys.insert(keys.begin() + static_cast<std::ptrdiff_t>(at), k);
+  }
+  return std::define_static_array(ms);
+}
+
+// How many of T's member keys come before `key` in UTF-16 order (where a variant's tag key goes
+// among a struct alternative's members, with options::sort_keys).
+template <class T>
+consteval std::size_t keys_before(std::string_view key) {
+  std::size_t n = 0;
+  for (auto m : members_of<T>()) n += utf16_less(json_name<T>(m), key) ? 1 : 0;
+  return n;
+}
+
 // The JSON tag of a variant alternative type, quoted: "\"Circle\"".
-template <class A>
+template <class A, name_escapes E = name_escapes::none>
 consteval std::string_view quoted_type_tag() {
-  return std::define_static_string("\"" + escape_json(type_tag_name<A>()) + "\"");
+  return std::define_static_string("\"" + escape_json(type_tag_name<A>(), E) + "\"");
 }
 
 // A tag key quoted with its colon: "\"type\":".
-template <const char* Key>
+template <const char* Key, name_escapes E = name_escapes::none>
 consteval std::string_view quoted_tag_key() {
-  return std::define_static_string("\"" + escape_json(static_string(Key)) + "\":");
+  return std::define_static_string("\"" + escape_json(static_string(Key), E) + "\":");
 }
 
 }  // namespace metajson::detail::reflect

@@ -108,6 +108,45 @@ consteval bool is_required(std::meta::info m) {
   return has_annotation<required_annotation>(m) || has_annotation<required_annotation>(^^T);
 }
 
+// Whether class T carries metajson::deny_unknown_keys.
+template <class T>
+consteval bool denies_unknown_keys() {
+  return has_annotation<deny_unknown_keys_annotation>(^^T);
+}
+
+// s with every run of characters outside [A-Za-z0-9_] replaced by one '_' (none at the end).
+consteval std::string identifier_chars(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (is_upper(c) || is_lower(c) || is_digit(c) || c == '_') out += c;
+    else if (!out.empty() && out.back() != '_') out += '_';
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
+
+// A readable identifier for a type (JSON Schema definition names and titles): its name without
+// namespaces ("Point"), a template specialization's name followed by its arguments ("Box_Point",
+// "Pair_int_string"), std::string as "string", other types as their spelling with '_' for
+// the characters an identifier cannot hold ("unsigned_int").
+consteval std::string type_identifier(std::meta::info t) {
+  t = std::meta::dealias(t);
+  if (t == ^^std::string) return "string";
+  if (std::meta::has_template_arguments(t)) {
+    std::string s = identifier_chars(std::meta::identifier_of(std::meta::template_of(t)));
+    for (auto a : std::meta::template_arguments_of(t))
+      s += "_" + (std::meta::is_type(a) ? type_identifier(a) : identifier_chars(std::meta::display_string_of(a)));
+    return s;
+  }
+  if (std::meta::has_identifier(t)) return std::string(std::meta::identifier_of(t));
+  const std::string s = identifier_chars(std::meta::display_string_of(t));
+  return s.empty() ? "type" : s;
+}
+template <class T>
+consteval std::string type_identifier() {
+  return type_identifier(^^T);
+}
+
 // The name a type goes by as a variant tag: its metajson::name annotation, else its
 // identifier, else "string" for the standard strings, else its display string ("int").
 template <class T>

@@ -65,8 +65,26 @@ consteval std::string apply_case(std::string_view id, case_style style) {
   return out;
 }
 
+// Extra escaping of compile-time names (keys, enumerator names, variant tags), from the
+// writer's options::escape_non_ascii and options::escape_html.
+enum class name_escapes : unsigned char {
+  none = 0,
+  non_ascii = 1,  // every code point >= U+0080 as \uXXXX (surrogate pairs above U+FFFF)
+  html = 2,       // '<', '>', '&', U+2028, U+2029 as \u escapes
+  both = 3,
+};
+consteval bool has(name_escapes set, name_escapes e) {
+  return (static_cast<unsigned>(set) & static_cast<unsigned>(e)) != 0;
+}
+
+consteval void append_u_escape(std::string& out, unsigned unit) {
+  constexpr char hex[] = "0123456789abcdef";
+  out += "\\u";
+  for (int shift = 12; shift >= 0; shift -= 4) out += hex[(unit >> shift) & 15];
+}
+
 // JSON-escapes a compile-time string (a key or an enumerator name) and checks it is UTF-8.
-consteval std::string escape_json(std::string_view s) {
+consteval std::string escape_json(std::string_view s, name_escapes esc = name_escapes::none) {
   constexpr char hex[] = "0123456789abcdef";
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -84,19 +102,34 @@ consteval std::string escape_json(std::string_view s) {
           out += "\\u00";
           out += hex[c >> 4];
           out += hex[c & 15];
-        } else {
-          if (c >= 0x80) {
-            // A key or enumerator name given at compile time must be UTF-8: copy the
-            // sequence whole after checking it.
-            const std::size_t len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
-            if (len == 0 || i + len > s.size()) error_a_key_or_enumerator_name_is_not_valid_utf8();
-            for (std::size_t k = 1; k < len; ++k)
-              if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
-                error_a_key_or_enumerator_name_is_not_valid_utf8();
-            out += s.substr(i, len);
-            i += len - 1;
-            break;
+        } else if (c >= 0x80) {
+          // A key or enumerator name given at compile time must be UTF-8: copy (or escape)
+          // the sequence whole after checking it.
+          const std::size_t len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+          if (len == 0 || i + len > s.size()) error_a_key_or_enumerator_name_is_not_valid_utf8();
+          unsigned cp = len == 2 ? c & 0x1Fu : len == 3 ? c & 0x0Fu : c & 0x07u;
+          for (std::size_t k = 1; k < len; ++k) {
+            const auto b = static_cast<unsigned char>(s[i + k]);
+            if ((b & 0xC0) != 0x80) error_a_key_or_enumerator_name_is_not_valid_utf8();
+            cp = cp << 6 | (b & 0x3Fu);
           }
+          if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+              (cp >= 0xD800 && cp <= 0xDFFF))
+            error_a_key_or_enumerator_name_is_not_valid_utf8();
+          if (has(esc, name_escapes::non_ascii) || (has(esc, name_escapes::html) && (cp == 0x2028 || cp == 0x2029))) {
+            if (cp < 0x10000) {
+              append_u_escape(out, cp);
+            } else {
+              append_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10));
+              append_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));
+            }
+          } else {
+            out += s.substr(i, len);
+          }
+          i += len - 1;
+        } else if (has(esc, name_escapes::html) && (c == '<' || c == '>' || c == '&')) {
+          append_u_escape(out, c);
+        } else {
           out += static_cast<char>(c);
         }
     }

@@ -19,6 +19,7 @@
 
 #include "../detail/classify.hpp"
 #include "../options.hpp"
+#include "../reflect/names.hpp"
 #include "output.hpp"
 
 namespace metajson::detail {
@@ -36,6 +37,11 @@ struct writer {
 
 template <class T>
 using writer_of = writer<family_of<T>()>;
+
+// The extra escaping (options::escape_non_ascii, escape_html) of names prepared at compile time.
+template <options O>
+inline constexpr reflect::name_escapes name_escapes_of = static_cast<reflect::name_escapes>(
+    (O.escape_non_ascii ? unsigned(reflect::name_escapes::non_ascii) : 0u) | (O.escape_html ? unsigned(reflect::name_escapes::html) : 0u));
 
 // METAJSON_ABLATION_CHECK_PER_APPEND turns both off: nothing is reserved ahead for another
 // value, so every key, value and separator makes its own capacity check.

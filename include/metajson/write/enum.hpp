@@ -12,13 +12,13 @@ namespace metajson::detail {
 
 template <>
 struct writer<family::enumeration> {
-  template <options O, class T> static constexpr std::size_t max_size = reflect::max_enumerator_chars<T>() + 1;
+  template <options O, class T> static constexpr std::size_t max_size = reflect::max_enumerator_chars<T, name_escapes_of<O>>() + 1;
   template <options O, class T> static std::size_t reserve(const T&) { return max_size<O, T>; }
   template <options O, class T>
   static char* write_reserved(write_context& c, char* p, const T& v) {
     template for (constexpr std::meta::info e : reflect::enumerators<T>()) {
       if (v == [:e:]) {
-        constexpr std::string_view text = reflect::quoted_enumerator<T, e>();
+        constexpr std::string_view text = reflect::quoted_enumerator<T, e, name_escapes_of<O>>();
         std::memcpy(p, text.data(), text.size());
         return p + text.size();
       }

@@ -1,12 +1,17 @@
 // Maps (std::map, unordered_map, multimap, and any range of pairs with key_type/mapped_type):
 // JSON objects. String keys are escaped like strings; integer and enum keys are written as
-// JSON strings ("42", "red"), since JSON keys are always strings.
+// JSON strings ("42", "red"), since JSON keys are always strings. In iteration order, or in
+// the order of the keys' text with options::sort_keys.
 #pragma once
 
+#include <algorithm>
 #include <cstring>
+#include <ranges>
 #include <string>
+#include <vector>
 
 #include "../number/itoa.hpp"
+#include "../text/utf16_order.hpp"
 #include "enum.hpp"
 #include "string.hpp"
 
@@ -58,14 +63,34 @@ inline std::nullptr_t push_map_key(write_context& c, const K& k) {
   }
 }
 
-// Writes a range of (key, value) pairs as a JSON object: maps, and metajson::value's objects.
-template <options O, class R>
-inline char* write_pairs(write_context& c, char* p, const R& pairs) {
-  if (std::ranges::empty(pairs)) {
-    p = ensure(c, p, 2);
-    std::memcpy(p, "{}", 2);
-    return p + 2;
+// The text a map key is written as, unescaped and unquoted: what options::sort_keys orders by.
+// A string key is viewed in place; other keys are formatted into `buf`.
+template <class K>
+inline std::string_view sort_key_text(const K& k, std::string& buf) {
+  if constexpr (string_like<K>) {
+    return string_bytes(k);
+  } else if constexpr (std::is_same_v<K, char>) {
+    buf.assign(1, k);
+  } else if constexpr (std::is_same_v<K, bool>) {
+    buf = k ? "true" : "false";
+  } else if constexpr (std::is_enum_v<K>) {
+    buf.clear();  // a value with no name fails when it is written
+    template for (constexpr std::meta::info e : reflect::enumerators<K>()) {
+      if (k == [:e:]) {
+        buf = reflect::enumerator_json_name<K, e>();
+        break;
+      }
+    }
+  } else {
+    char digits[48];
+    buf.assign(digits, static_cast<std::size_t>(write_integer(digits, k) - digits));
   }
+  return buf;
+}
+
+// The entries of a non-empty range of (key, value) pairs, in its order, as a JSON object.
+template <options O, class R>
+METAJSON_ALWAYS_INLINE char* write_pair_entries(write_context& c, char* p, const R& pairs) {
   p = ensure(c, p, 1);
   *p++ = '{';
   if constexpr (O.pretty) ++c.depth;
@@ -88,6 +113,42 @@ inline char* write_pairs(write_context& c, char* p, const R& pairs) {
   p = ensure(c, p, 1);
   *p++ = '}';
   return p;
+}
+
+// options.sort_keys: the entries ordered by their keys' text compared as UTF-16 code units
+// (stable: equal keys of a multimap or a metajson::value keep their order). A std::map with
+// string keys is usually in that order already (byte order), which one pass checks first.
+template <options O, class R>
+inline char* write_pairs_sorted(write_context& c, char* p, const R& pairs) {
+  using P = std::ranges::range_value_t<R>;
+  using K = std::remove_cvref_t<decltype(std::declval<const P&>().first)>;
+  using text = std::conditional_t<string_like<K>, std::string_view, std::string>;
+  struct entry {
+    text key;
+    const P* pair;
+  };
+  std::vector<entry> entries;
+  if constexpr (std::ranges::sized_range<R>) entries.reserve(std::ranges::size(pairs));
+  std::string buf;
+  for (const auto& e : pairs) entries.push_back({text(sort_key_text(e.first, buf)), &e});
+  auto less = [](const entry& a, const entry& b) { return utf16_less(a.key, b.key); };
+  if (!std::ranges::is_sorted(entries, less)) std::ranges::stable_sort(entries, less);
+  return write_pair_entries<O>(c, p, entries | std::views::transform([](const entry& e) -> const P& { return *e.pair; }));
+}
+
+// Writes a range of (key, value) pairs as a JSON object: maps, and metajson::value's objects;
+// in the order of their keys with options.sort_keys.
+template <options O, class R>
+inline char* write_pairs(write_context& c, char* p, const R& pairs) {
+  if (std::ranges::empty(pairs)) {
+    p = ensure(c, p, 2);
+    std::memcpy(p, "{}", 2);
+    return p + 2;
+  }
+  if constexpr (O.sort_keys) {
+    if (std::ranges::next(std::ranges::begin(pairs)) != std::ranges::end(pairs)) return write_pairs_sorted<O>(c, p, pairs);
+  }
+  return write_pair_entries<O>(c, p, pairs);
 }
 
 template <>

@@ -10,6 +10,7 @@
 
 #include "../reflect/keys.hpp"
 #include "../reflect/members.hpp"
+#include "../text/escape_extended.hpp"
 #include "dispatch.hpp"
 #include "optional.hpp"
 #include "variant.hpp"
@@ -19,6 +20,13 @@ namespace metajson::detail {
 // The member's type with references and cv removed.
 template <std::meta::info M>
 using member_type = std::remove_cvref_t<typename [:std::meta::type_of(M):]>;
+
+// The members in output order: declaration order, or sorted by key (options.sort_keys).
+template <options O, class T>
+consteval std::span<const std::meta::info> ordered_members() {
+  if constexpr (O.sort_keys) return reflect::sorted_members_of<T>();
+  else return reflect::members_of<T>();
+}
 
 // Empty optionals and null pointers are left out when options.empty == omit.
 template <options O, class M>
@@ -44,10 +52,10 @@ template <options O, class T>
 consteval std::size_t object_bound() {
   if (O.pretty || any_omittable<O, T>() || any_tagged<O, T>()) return 0;
   std::size_t total = 2;  // '{' (or the first key's) and '}'
-  template for (constexpr std::meta::info m : reflect::members_of<T>()) {
+  template for (constexpr std::meta::info m : ordered_members<O, T>()) {
     constexpr std::size_t b = max_size_of<O, member_type<m>>();
     if (b == 0) return 0;
-    total += reflect::key_text<T, m, reflect::key_form::next>().size() + b;
+    total += reflect::key_text<T, m, reflect::key_form::next, name_escapes_of<O>>().size() + b;
   }
   return total;
 }
@@ -85,7 +93,11 @@ METAJSON_NOINLINE inline char* write_runtime_key(write_context& c, char* p, std:
   if (comma) *p++ = ',';
   *p++ = '"';
   std::size_t bad = 0;
-  p = escape_scalar(p, name.data(), name.size(), utf8_mode::unchecked, &bad);
+  if constexpr (O.escape_non_ascii || O.escape_html) {
+    p = escape_extended<utf8_mode::unchecked, O.escape_non_ascii, O.escape_html>(p, name.data(), name.size(), &bad);
+  } else {
+    p = escape_scalar(p, name.data(), name.size(), utf8_mode::unchecked, &bad);
+  }
   *p++ = '"';
   *p++ = ':';
   return p;
@@ -103,7 +115,7 @@ struct writer<family::object> {
   template <options O, class T>
     requires(object_bound<O, T>() > 0)
   static char* write_reserved(write_context& c, char* p, const T& v) {
-    constexpr auto ms = reflect::members_of<T>();
+    constexpr auto ms = ordered_members<O, T>();
     constexpr std::size_t n = ms.size();
     if constexpr (n == 0) {
       std::memcpy(p, "{}", 2);
@@ -116,7 +128,7 @@ struct writer<family::object> {
         if constexpr (i == 0) *p++ = '{';
         p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
 #else
-        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next>();
+        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
         std::memcpy(p, key.data(), key.size());
         p += key.size();
 #endif
@@ -130,7 +142,7 @@ struct writer<family::object> {
 
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& v) {
-    constexpr auto ms = reflect::members_of<T>();
+    constexpr auto ms = ordered_members<O, T>();
     constexpr std::size_t n = ms.size();
     if constexpr (n == 0) {
       p = ensure(c, p, 2);
@@ -152,7 +164,7 @@ struct writer<family::object> {
         p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
         p = write_member_value<O, m>(c, p, v.[:m:]);
 #else
-        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next>();
+        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
         if constexpr (!reflect::has_tag(m)) {
           p = write_prefixed<O, M>(c, p, key, v.[:m:]);
         } else {
@@ -172,7 +184,7 @@ struct writer<family::object> {
       *p++ = '{';
       if constexpr (O.pretty) ++c.depth;
       bool first = true;
-      template for (constexpr std::meta::info m : reflect::members_of<T>()) {
+      template for (constexpr std::meta::info m : ordered_members<O, T>()) {
         using M = member_type<m>;
         bool skip = false;
         if constexpr (omittable<O, M>) skip = is_empty_nullable(v.[:m:]);
@@ -183,7 +195,7 @@ struct writer<family::object> {
           }
           first = false;
           if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
-          constexpr std::string_view key = reflect::key_text<T, m, O.pretty ? reflect::key_form::pretty : reflect::key_form::bare>();
+          constexpr std::string_view key = reflect::key_text<T, m, O.pretty ? reflect::key_form::pretty : reflect::key_form::bare, name_escapes_of<O>>();
           p = ensure(c, p, key.size());
           std::memcpy(p, key.data(), key.size());
           p = write_member_value<O, m>(c, p + key.size(), v.[:m:]);
@@ -201,6 +213,73 @@ struct writer<family::object> {
   }
 };
 
+// options.sort_keys: a tagged variant's alternative A as one object whose keys are in order, the
+// tag key among them: a struct's members with the tag where its key sorts, or the tag and
+// "value" (the boxed form) in their order.
+template <options O, const char* TagKey, class A>
+inline char* write_sorted_tagged(write_context& c, char* p, const A& alt) {
+  constexpr std::string_view tag_key = reflect::quoted_tag_key<TagKey, name_escapes_of<O>>();
+  constexpr std::string_view tag_name = reflect::quoted_type_tag<A, name_escapes_of<O>>();
+  p = ensure(c, p, 1);
+  *p++ = '{';
+  if constexpr (O.pretty) ++c.depth;
+  bool first = true;
+  auto separator = [&] {
+    if (!first) {
+      p = ensure(c, p, 1);
+      *p++ = ',';
+    }
+    first = false;
+    if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
+  };
+  auto write_tag = [&] {
+    separator();
+    p = ensure(c, p, tag_key.size() + 1 + tag_name.size());
+    std::memcpy(p, tag_key.data(), tag_key.size());
+    p += tag_key.size();
+    if constexpr (O.pretty) *p++ = ' ';
+    std::memcpy(p, tag_name.data(), tag_name.size());
+    p += tag_name.size();
+  };
+  if constexpr (family_of<A>() == family::object) {
+    constexpr auto ms = ordered_members<O, A>();
+    constexpr std::size_t n = ms.size();
+    constexpr std::size_t tag_at = reflect::keys_before<A>(reflect::static_string(TagKey));
+    template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n + 1))) {
+      if constexpr (i == tag_at) write_tag();
+      if constexpr (i < n) {
+        constexpr std::meta::info m = ms[i];
+        using M = member_type<m>;
+        bool skip = false;
+        if constexpr (omittable<O, M>) skip = is_empty_nullable(alt.[:m:]);
+        if (!skip) {
+          separator();
+          constexpr std::string_view key = reflect::key_text<A, m, O.pretty ? reflect::key_form::pretty : reflect::key_form::bare, name_escapes_of<O>>();
+          p = ensure(c, p, key.size());
+          std::memcpy(p, key.data(), key.size());
+          p = write_member_value<O, m>(c, p + key.size(), alt.[:m:]);
+          if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<A, m, reflect::key_form::raw>());
+        }
+      }
+    }
+  } else {
+    constexpr bool value_first = utf16_less("value", reflect::static_string(TagKey));
+    constexpr std::string_view vkey = O.pretty ? std::string_view("\"value\": ") : std::string_view("\"value\":");
+    if constexpr (!value_first) write_tag();
+    separator();
+    p = write_prefixed<O>(c, p, vkey, alt);
+    if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+    if constexpr (value_first) write_tag();
+  }
+  if constexpr (O.pretty) {
+    --c.depth;
+    p = newline_indent<O.indent>(c, p, c.depth);
+  }
+  p = ensure(c, p, 1);
+  *p++ = '}';
+  return p;
+}
+
 // Tagged variant (declared in variant.hpp).
 template <options O, const char* TagKey, class T>
 inline char* write_tagged_variant(write_context& c, char* p, const T& v) {
@@ -212,8 +291,9 @@ inline char* write_tagged_variant(write_context& c, char* p, const T& v) {
   return std::visit(
       [&](const auto& alt) -> char* {
         using A = std::remove_cvref_t<decltype(alt)>;
-        constexpr std::string_view key = reflect::quoted_tag_key<TagKey>();
-        constexpr std::string_view name = reflect::quoted_type_tag<A>();
+        if constexpr (O.sort_keys) return write_sorted_tagged<O, TagKey>(c, p, alt);
+        constexpr std::string_view key = reflect::quoted_tag_key<TagKey, name_escapes_of<O>>();
+        constexpr std::string_view name = reflect::quoted_type_tag<A, name_escapes_of<O>>();
         p = ensure(c, p, key.size() + name.size() + 2);
         *p++ = '{';
         if constexpr (O.pretty) {

@@ -1,4 +1,5 @@
-// Strings and characters: quoted, escaped, UTF-8 checked per options.utf8.
+// Strings and characters: quoted, escaped, UTF-8 checked per options.utf8. With
+// options.escape_non_ascii or escape_html, text/escape_extended.hpp escapes instead.
 #pragma once
 
 #include <cstring>
@@ -6,6 +7,7 @@
 #include <string_view>
 
 #include "../text/escape.hpp"
+#include "../text/escape_extended.hpp"
 #include "dispatch.hpp"
 
 namespace metajson::detail {
@@ -40,7 +42,11 @@ template <options O>
 METAJSON_ALWAYS_INLINE char* write_quoted(write_context& c, char* p, std::string_view s) {
   *p++ = '"';
   std::size_t bad = 0;
-  p = escape<utf8_mode_of<O>>(p, s.data(), s.size(), &bad);
+  if constexpr (O.escape_non_ascii || O.escape_html) {
+    p = escape_extended<utf8_mode_of<O>, O.escape_non_ascii, O.escape_html>(p, s.data(), s.size(), &bad);
+  } else {
+    p = escape<utf8_mode_of<O>>(p, s.data(), s.size(), &bad);
+  }
   if (METAJSON_UNLIKELY(p == nullptr)) return fail_invalid_utf8(c, s, bad);
   *p++ = '"';
   return p;

@@ -1,0 +1,49 @@
+// The JSON Schema of a type: what metajson::from<T> accepts, for a validator in any language
+// (docs/schema.md). Also: sorted keys and ASCII-only output for the same order.
+#include <metajson/metajson.hpp>
+#include <metajson/schema.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+enum class Status { pending, shipped, delivered };
+
+struct Line {
+  std::string sku;
+  std::uint16_t quantity;
+};
+struct Card {
+  std::string last4;
+};
+struct Transfer {
+  std::string iban;
+};
+
+struct [[=metajson::deny_unknown_keys]] Order {
+  [[=metajson::required]] std::uint64_t id;
+  std::string customer;
+  std::vector<Line> lines;
+  Status status;
+  std::optional<std::string> note;
+  std::chrono::sys_seconds placed;
+  [[=metajson::tag("method")]] std::variant<Card, Transfer> payment;
+};
+
+int main() {
+  // The schema, indented: "id" is required, unknown keys are not allowed, "quantity" is 0..65535,
+  // "status" one of three names, "placed" an ISO 8601 time, "payment" told apart by "method".
+  const std::string schema = metajson::schema<Order, {.pretty = true}>();
+  std::puts(schema.c_str());
+
+  // The same order of keys whatever the declaration order (RFC 8785's), ASCII only.
+  Order o{7, "Zo\xc3\xab", {{"A-1", 2}}, Status::pending, std::nullopt, {}, Card{"4242"}};
+  constexpr metajson::options stable{.escape_non_ascii = true, .sort_keys = true};
+  std::puts(metajson::to_json<stable>(o).c_str());
+  // {"customer":"Zo\u00eb","id":7,"lines":[{"quantity":2,"sku":"A-1"}],"note":null,
+  //  "payment":{"last4":"4242","method":"Card"},"placed":"1970-01-01T00:00:00Z","status":"pending"}
+  return schema.find("\"additionalProperties\": false") != std::string::npos ? 0 : 1;
+}
