@@ -366,8 +366,9 @@ void bench_dataset(const char* dir, const char* file) {
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::string_view(argv[1]) == "--quick") min_seconds = 0.02;
-  std::printf("metajson micro-benchmark (SIMD backend: %.*s)\n\n", static_cast<int>(metajson::active_simd_backend.size()),
-              metajson::active_simd_backend.data());
+  std::printf("metajson micro-benchmark (string kernel: %.*s, index kernel: %.*s)\n\n",
+              static_cast<int>(metajson::compiled_simd_backend.size()), metajson::compiled_simd_backend.data(),
+              static_cast<int>(metajson::active_simd_backend().size()), metajson::active_simd_backend().data());
   std::printf("| %-34s | %-24s | %9s | %9s |\n", "operation", "implementation", "ns/call", "MB/s");
   std::printf("|%s|%s|%s|%s|\n", std::string(36, '-').c_str(), std::string(26, '-').c_str(), std::string(11, '-').c_str(),
               std::string(11, '-').c_str());

@@ -12,7 +12,9 @@
 #include "detail/macros.hpp"
 #include "error.hpp"
 #include "options.hpp"
+#include "read/check.hpp"
 #include "read/chrono.hpp"
+#include "read/cursor.hpp"
 #include "read/dispatch.hpp"
 #include "read/enum.hpp"
 #include "read/map.hpp"
@@ -54,20 +56,61 @@ bool document_size_ok(read_context& c) {
   return false;
 }
 
-// The one driver behind every reading entry point: the value, then only whitespace.
+// The per-token checker over the whole document (read/check.hpp): true when it is JSON, else
+// false with the first error in c. The tests and fuzz targets hold the indexed reader to its
+// verdicts.
+template <options O>
+bool check_document(read_context& c) {
+  if (!document_size_ok<O>(c)) return false;
+  const char* p = skip_ws(c.begin, c.end);
+  p = check_value<O>(c, p);
+  if (p == nullptr) return false;
+  p = skip_ws(p, c.end);
+  if (p == c.end) return true;
+  c.fail(error_code::trailing_content, p, "found " + describe_found(c, p));
+  return false;
+}
+
+// A syntax error the indexed reader met: the per-token checker words it (it finds the same
+// first error), with the path of the value the typed reader was reading.
+template <options O>
+METAJSON_NOINLINE error checked_error(read_context& c) {
+  read_context k;
+  k.begin = c.begin;
+  k.end = c.end;
+  if (check_document<O>(k)) {  // the checker accepts what the reader refused: a defect, reported as found
+    c.detail = "the reader's index pass refused what the per-token checker accepts (please report this)";
+    return make_read_error(c);
+  }
+  k.path = std::move(c.path);
+  return make_read_error(k);
+}
+
+// After the root value (at entry k): only the end of the document may follow.
+METAJSON_ALWAYS_INLINE bool at_document_end(read_context& c, const char* k) {
+  if (METAJSON_LIKELY(*k == index::kind_end)) return true;
+  if (*k == index::kind_error) return c.fail_checked(at(c, k)), false;
+  const char* p = at(c, k);
+  c.fail(error_code::trailing_content, p, "found " + describe_found(c, p));
+  return false;
+}
+
+template <options O>
+inline constexpr bool stage1_checks_utf8 = O.utf8 == utf8_policy::validate;
+
+// The one driver behind every reading entry point: stage 1 indexes the document chunk by chunk
+// (its buffer on this stack frame), the typed reader walks the index; then only the end.
 template <options O, class T>
 error read_json(std::string_view json, T& out) {
   read_context c;
   c.begin = json.data();
   c.end = json.data() + json.size();
   if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return make_read_error(c);
-  const char* p = skip_ws(c.begin, c.end);
-  p = read_value<O>(c, p, out);
-  if (METAJSON_LIKELY(p != nullptr)) {
-    p = skip_ws(p, c.end);
-    if (METAJSON_LIKELY(p == c.end)) return {};
-    c.fail(error_code::trailing_content, p, "found " + describe_found(c, p));
-  }
+  index_buffer buffer;
+  const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
+  if (METAJSON_LIKELY(k != nullptr)) k = read_value<O>(c, k, out);
+  if (METAJSON_LIKELY(k != nullptr) && METAJSON_LIKELY(at_document_end(c, k))) return {};
+  if (c.recheck) return checked_error<O>(c);
   return make_read_error(c);
 }
 
@@ -117,13 +160,11 @@ error validate(std::string_view json) noexcept {
   c.begin = json.data();
   c.end = json.data() + json.size();
   if (!detail::document_size_ok<O>(c)) return detail::make_read_error(c);
-  const char* p = detail::skip_ws(c.begin, c.end);
-  p = detail::skip_value<O>(c, p);
-  if (p != nullptr) {
-    p = detail::skip_ws(p, c.end);
-    if (p == c.end) return {};
-    c.fail(error_code::trailing_content, p, "found " + detail::describe_found(c, p));
-  }
+  detail::index_buffer buffer;
+  const char* k = detail::start_index<detail::stage1_checks_utf8<O>>(c, buffer);
+  if (k != nullptr) k = detail::skip_value<O>(c, k);
+  if (k != nullptr && detail::at_document_end(c, k)) return {};
+  if (c.recheck) return detail::checked_error<O>(c);
   return detail::make_read_error(c);
 }
 

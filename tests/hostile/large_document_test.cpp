@@ -1,6 +1,7 @@
 // A document of exactly 1 GiB (the default max_document_size) is read, and one byte more is
 // refused before a byte of it is touched. Reading needs the input plus what the result owns:
-// the peak resident size is checked against a small multiple of the input. Label `slow`.
+// the peak resident size is checked against a small multiple of the input, and the reader's
+// index, whose buffer is on the stack, against nothing at all. Label `slow`.
 #include <metajson/metajson.hpp>
 
 #include <gtest/gtest.h>
@@ -8,9 +9,22 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 
+#include <atomic>
 #include <cstdio>
+#include <cstdlib>
+#include <new>
 #include <string>
 #include <vector>
+
+// Heap allocations made by this process (every operator new goes through here).
+static std::atomic<std::size_t> allocations{0};
+void* operator new(std::size_t n) {
+  ++allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -63,6 +77,28 @@ TEST(LargeDocument, OneGibibyteIsReadInASmallMultipleOfItsSize) {
   // The input (1 GiB) plus the strings read (1 GiB), plus the test's own few MiB.
   EXPECT_LT(ratio, 2.2);
 #endif
+}
+
+// The index needs no memory of its own whatever the document: 1 GiB of "[0,0,...,0]", a
+// structural at every byte (2^30 entries, which a whole-document index would hold in 4-5 GiB),
+// is validated without one heap allocation and without the resident size growing.
+TEST(LargeDocument, TheIndexNeedsNoMemoryOfItsOwn) {
+  std::string doc;
+  doc.reserve(gib);
+  doc += '[';
+  while (doc.size() + 4 <= gib) doc += "0,";
+  doc += '0';
+  doc.append(gib - doc.size() - 1, ' ');
+  doc += ']';
+  ASSERT_EQ(doc.size(), gib);
+  const std::size_t rss = peak_rss_bytes();
+  const std::size_t before = allocations.load();
+  EXPECT_FALSE(metajson::validate(doc));
+  EXPECT_EQ(allocations.load() - before, 0u) << "validate allocated";
+  const std::size_t grown = peak_rss_bytes() - rss;
+  std::printf("validating 1 GiB of [0,0,...]: %zu allocations, peak resident size grew by %.1f MiB\n",
+              allocations.load() - before, static_cast<double>(grown) / (1 << 20));
+  EXPECT_LT(grown, std::size_t{16} << 20);
 }
 
 TEST(LargeDocument, OneByteMoreIsRefusedWithoutReadingIt) {

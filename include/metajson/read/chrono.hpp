@@ -14,19 +14,20 @@ namespace metajson::detail {
 template <>
 struct reader<family::time_point> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& tp) {
+  static const char* read(read_context& c, const char* k, T& tp) {
     using namespace std::chrono;
     using D = typename T::duration;
     if constexpr (!std::is_same_v<typename T::clock, system_clock>) {
       typename D::rep count{};
-      p = read_value<O>(c, p, count);
-      if (p) tp = T(D(count));
-      return p;
+      k = read_value<O>(c, k, count);
+      if (k) tp = T(D(count));
+      return k;
     } else {
-      if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "ISO 8601 time string");
+      if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "ISO 8601 time string");
+      const char* const p = at(c, k);
       std::string_view s;
       bool escaped = false;
-      const char* q = read_plain_string<O>(c, p, s, escaped);
+      const char* q = read_plain_string<O, true>(c, p, s, escaped);
       if (!q) return nullptr;
       auto bad = [&](const char* why) { return c.fail(error_code::invalid_time, p, why); };
       if (escaped) return bad("escapes are not allowed in a time");
@@ -87,7 +88,7 @@ struct reader<family::time_point> {
         return bad("more precision than the time_point holds");
       const D d = whole + part;
       tp = T(d);
-      return q;
+      return k + 1;
     }
   }
 };
@@ -95,11 +96,11 @@ struct reader<family::time_point> {
 template <>
 struct reader<family::duration> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& d) {
+  static const char* read(read_context& c, const char* k, T& d) {
     typename T::rep count{};
-    p = read_value<O>(c, p, count);
-    if (p) d = T(count);
-    return p;
+    k = read_value<O>(c, k, count);
+    if (k) d = T(count);
+    return k;
   }
 };
 

@@ -1,8 +1,8 @@
-// The reader's state: the input, the error, and the path, which is built only on failure.
-//
-// Readers take the position `const char* p` (at the first byte of a value, whitespace
-// skipped) and return the position just past the value, or nullptr after an error, the
-// mirror of the writer's convention. Nothing ever reads at or past `end`: every access is
+// The reader's state: the input, the index cursor (read/cursor.hpp), the error, and the path,
+// which is built only on failure; and what the per-token checker (read/check.hpp) and the
+// conversions of numbers and strings share: positions in the input, `const char* p`, which
+// they take at the first byte of a value and return just past it, or nullptr after an error,
+// the mirror of the writer's convention. Nothing ever reads at or past `end`: every access is
 // checked, so the input needs no padding and no terminating NUL.
 #pragma once
 
@@ -18,6 +18,7 @@
 #include "../detail/macros.hpp"
 #include "../detail/path.hpp"
 #include "../error.hpp"
+#include "../index/stage1.hpp"
 #include "../options.hpp"
 #include "../simd/config.hpp"
 #include "../text/scan.hpp"
@@ -27,6 +28,18 @@ namespace metajson::detail {
 struct read_context {
   const char* begin = nullptr;
   const char* end = nullptr;
+  // The index (read/cursor.hpp): entries' kinds and offsets from base, filled up to limit.
+  const char* kinds = nullptr;
+  const std::uint32_t* pos = nullptr;
+  const char* limit = nullptr;
+  const char* base = nullptr;
+  std::size_t capacity = 0;     // entries
+  std::size_t first_entry = 0;  // the number of kinds[0] in the document's entries
+  std::size_t pinned = ~std::size_t{0};
+  index::stage1_state stage1;
+  index::fill_fn fill = nullptr;
+  std::unique_ptr<char8_t[]> heap_kinds;  // the buffer, when pins made it grow
+  std::unique_ptr<std::uint32_t[]> heap_pos;
   std::uint32_t depth = 0;
   error_code code = error_code::ok;
   const char* where = nullptr;     // the byte the error is about
@@ -40,6 +53,8 @@ struct read_context {
   std::size_t elements_capacity = 0;  // bytes
   bool elements_busy = false;         // a vector is being read into it
 
+  bool recheck = false;             // the error's wording is the per-token checker's
+
   METAJSON_NOINLINE std::nullptr_t fail(error_code e, const char* at, std::string why = {}) {
     if (code == error_code::ok) {
       code = e;
@@ -48,12 +63,19 @@ struct read_context {
     }
     return nullptr;
   }
+  // A syntax error at or after `at` that the per-token checker describes (read/check.hpp,
+  // from_json.hpp): stage 1's findings, and the grammar of numbers and literals.
+  METAJSON_NOINLINE std::nullptr_t fail_checked(const char* at) {
+    if (code == error_code::ok) recheck = true;
+    return fail(error_code::syntax_error, at);
+  }
   // Forgets an error (a variant trying its next alternative).
   void clear_error() {
     code = error_code::ok;
     where = nullptr;
     detail.clear();
     path.clear();
+    recheck = false;
   }
 };
 

@@ -47,54 +47,53 @@ inline bool convert_key(read_context& c, const char* at, std::string_view text, 
 template <>
 struct reader<family::map> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& m) {
+  static const char* read(read_context& c, const char* k, T& m) {
     using K = std::remove_cvref_t<typename T::key_type>;
     using V = typename T::mapped_type;
-    if (METAJSON_UNLIKELY(p >= c.end || *p != '{')) return expected(c, p, "object");
-    if (!enter<O>(c, p)) return nullptr;
+    if (METAJSON_UNLIKELY(*k != '{')) return expected_at(c, k, "object");
+    if (!enter_at<O>(c, k)) return nullptr;
     m.clear();
-    p = skip_ws(p + 1, c.end);
-    if (p < c.end && *p == '}') {
+    k = ensure(c, k + 1);
+    if (METAJSON_UNLIKELY(!k)) return nullptr;
+    if (*k == '}') {
       --c.depth;
-      return p + 1;
+      return ensure(c, k + 1);  // a container leaves the window full
     }
     std::string key_buf;
     for (;;) {
-      if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "a string key");
-      const char* key_at = p;
+      if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
+      if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
+      const char* const key_at = at(c, k);
       std::string_view text;
       bool escaped = false;
-      const char* q = read_plain_string<O>(c, p, text, escaped);
+      const char* q = read_plain_string<O, true>(c, key_at, text, escaped);
       if (!q) return nullptr;
       if (escaped) {
         if constexpr (std::is_same_v<K, std::string_view>) return c.fail(error_code::escaped_string_view, q);
-        q = read_string_into<O>(c, p, key_buf);
-        if (!q) return nullptr;
+        if (!read_string_into<O, true>(c, key_at, key_buf)) return nullptr;
         text = key_buf;
       }
-      K k{};
-      if (!convert_key<O>(c, key_at, text, k)) return nullptr;
-      q = skip_ws(q, c.end);
-      if (METAJSON_UNLIKELY(q >= c.end || *q != ':')) return expected(c, q, "':'");
-      q = skip_ws(q + 1, c.end);
+      K key{};
+      if (!convert_key<O>(c, key_at, text, key)) return nullptr;
       V val{};
-      q = read_value<O>(c, q, val);
+      q = read_value<O>(c, k + 2, val);
       if (METAJSON_UNLIKELY(!q)) return push_read_key(c, text);
-      if constexpr (requires { m.insert_or_assign(std::move(k), std::move(val)); }) {
-        m.insert_or_assign(std::move(k), std::move(val));
+      if constexpr (requires { m.insert_or_assign(std::move(key), std::move(val)); }) {
+        m.insert_or_assign(std::move(key), std::move(val));
       } else {
-        m.emplace(std::move(k), std::move(val));  // multimap: every entry is kept
+        m.emplace(std::move(key), std::move(val));  // multimap: every entry is kept
       }
-      p = skip_ws(q, c.end);
-      if (METAJSON_LIKELY(p < c.end && *p == ',')) {
-        p = skip_ws(p + 1, c.end);
+      k = q;
+      if (METAJSON_LIKELY(*k == ',')) {
+        k = ensure(c, k + 1);
+        if (METAJSON_UNLIKELY(!k)) return nullptr;
         continue;
       }
-      if (METAJSON_LIKELY(p < c.end && *p == '}')) {
+      if (METAJSON_LIKELY(*k == '}')) {
         --c.depth;
-        return p + 1;
+        return ensure(c, k + 1);  // a container leaves the window full
       }
-      return expected(c, p, "',' or '}'");
+      return expected_at(c, k, "',' or '}'");
     }
   }
 };

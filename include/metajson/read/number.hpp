@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "../number/decimal_to_double.hpp"
+#include "cursor.hpp"
 #include "dispatch.hpp"
 
 namespace metajson::detail {
@@ -255,6 +256,59 @@ inline const char* read_float_exact(read_context& c, const char* p, F& out) {
   return s.end;
 }
 
+// The digits of a decimal "d.ddd" read in one step: canada.json's numbers and most other
+// coordinates, prices and measurements (1-7 integer digits, a '.', a fraction, at most 19
+// significant digits). Three 8-byte loads cover the text; the '.' is taken out of the digit
+// stream by two shifts, so the digits are parsed as two full 8-digit groups and a last partial
+// one instead of a partial group on each side of the '.'. Needs 24 readable bytes at q (after
+// the sign). Returns the end of the number, or nullptr when the text is anything else (an
+// exponent, 8 or more integer digits, more than 19 digits, a leading zero, "1.") for the
+// general path to take.
+METAJSON_ALWAYS_INLINE std::uint64_t digits_below(std::uint64_t w, int n) noexcept {  // the first n (1..7) digits of w
+  const int s = (8 - n) * 8;
+  return parse_digits8((w << s) | (0x3030303030303030ull >> (64 - s)));
+}
+METAJSON_ALWAYS_INLINE const char* read_decimal_fast(const char* q, std::uint64_t& mantissa, std::ptrdiff_t& exp10) noexcept {
+  std::uint64_t m;
+  const std::uint64_t w0 = load8(q);
+  const std::uint64_t nd0 = non_digit_bits8(w0);
+  if (nd0 == 0) return nullptr;                   // 8 or more integer digits
+  const int i = std::countr_zero(nd0) >> 3;       // integer digits: the '.' is byte i
+  if (i == 0 || static_cast<char>(w0 >> (8 * i)) != '.') return nullptr;
+  if (i > 1 && static_cast<char>(w0) == '0') return nullptr;  // leading zero
+  const std::uint64_t w1 = load8(q + 8), w2 = load8(q + 16);
+  const std::uint64_t low = (std::uint64_t{1} << (8 * i)) - 1;
+  const std::uint64_t d0 = (w0 & low) | ((w0 >> 8) & ~low) | (w1 << 56);  // digits 0..7 of the stream
+  const std::uint64_t nd_a = non_digit_bits8(d0);
+  int total;  // digits in the stream (integer and fraction)
+  if (nd_a != 0) {
+    total = std::countr_zero(nd_a) >> 3;
+    m = digits_below(d0, total);
+  } else {
+    const std::uint64_t d1 = (w1 >> 8) | (w2 << 56);  // digits 8..15
+    const std::uint64_t nd_b = non_digit_bits8(d1);
+    m = parse_digits8(d0);
+    if (nd_b != 0) {
+      const int n = std::countr_zero(nd_b) >> 3;
+      total = 8 + n;
+      if (n != 0) m = m * powers_of_ten_u64[n] + digits_below(d1, n);
+    } else {
+      const std::uint64_t d2 = w2 >> 8;  // digits 16..22 (a zero byte ends them)
+      const int n = std::countr_zero(non_digit_bits8(d2)) >> 3;
+      total = 16 + n;
+      if (total > 19) return nullptr;
+      m = m * 100000000u + parse_digits8(d1);
+      if (n != 0) m = m * powers_of_ten_u64[n] + digits_below(d2, n);
+    }
+  }
+  if (total == i) return nullptr;  // "1.": no fraction digit
+  const char* const end = q + total + 1;
+  if (*end == 'e' || *end == 'E') return nullptr;
+  mantissa = m;
+  exp10 = -static_cast<std::ptrdiff_t>(total - i);
+  return end;
+}
+
 // Doubles in one pass over the text. The scan checks the grammar and collects the decimal
 // significand m (up to 19 digits) and the power of ten. Clinger's fast path: when m <= 2^53
 // and the power is within ±22, both are exact doubles and one IEEE multiplication or division
@@ -279,6 +333,20 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
     // Counts are as wide as a pointer difference: a number may be as long as the input.
     std::ptrdiff_t digits = 0;  // digits accumulated into m (zeros right after "0." included: conservative)
     std::ptrdiff_t exp10 = 0;
+#if !defined(METAJSON_ABLATION_NO_FAST_DECIMAL)
+    if (METAJSON_LIKELY(e - q >= 24)) {
+      if (const char* end = read_decimal_fast(q, m, exp10)) {
+        if (m <= (std::uint64_t{1} << 53) && exp10 >= -22) {
+          const double v = static_cast<double>(m) / exact_powers_of_ten[-exp10];
+          out = neg ? -v : v;
+          return end;
+        }
+        if (m != 0 && decimal_to_double(m, exp10, neg, out)) return end;
+        m = 0;
+        exp10 = 0;  // zero, or a rare case: the general path below
+      }
+    }
+#endif
     if (q < e && *q == '0') {
       ++q;
     } else {
@@ -330,62 +398,89 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
   return read_float_exact(c, p, out);
 }
 
+// --- the readers of the indexed stage: numbers and literals are checked here, once --------------
+
+// After a number or literal that ends at q: the next byte may not continue it ("12a", "truex").
+METAJSON_ALWAYS_INLINE const char* scalar_end(read_context& c, const char* k, const char* q) {
+  if (METAJSON_UNLIKELY(q < c.end && index::is_scalar_byte(*q))) return syntax_error_at(c, q);
+  return k + 1;
+}
+
+// The literal at entry k (true, false, null), or the error that says what is there instead.
+template <std::size_t N>
+METAJSON_ALWAYS_INLINE const char* literal_at(read_context& c, const char* k, const char (&lit)[N], std::string_view what) {
+  if (METAJSON_UNLIKELY(*k != lit[0])) return expected_at(c, k, what);
+  const char* q = read_literal(c, at(c, k), lit, what);
+  if (METAJSON_UNLIKELY(!q)) return nullptr;
+  return scalar_end(c, k, q);
+}
+
+METAJSON_ALWAYS_INLINE bool number_kind(char kind) noexcept { return is_digit(kind) || kind == '-'; }
+
 template <>
 struct reader<family::integer> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) { return read_integer(c, p, v); }
+  static const char* read(read_context& c, const char* k, T& v) {
+    if (METAJSON_UNLIKELY(!number_kind(*k))) return expected_at(c, k, integer_name<T>());
+    const char* q = read_integer(c, at(c, k), v);
+    if (METAJSON_UNLIKELY(!q)) return nullptr;
+    return scalar_end(c, k, q);
+  }
 };
 
 template <>
 struct reader<family::floating> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    if (METAJSON_UNLIKELY(p >= c.end || !(is_digit(*p) || *p == '-'))) {
+  static const char* read(read_context& c, const char* k, T& v) {
+    if (METAJSON_UNLIKELY(!number_kind(*k))) {
       if constexpr (O.nonfinite == nonfinite_policy::null) {
-        if (p < c.end && *p == 'n') {  // null is what NaN/Inf were written as
-          p = read_literal(c, p, "null", "number");
-          if (p) v = std::numeric_limits<T>::quiet_NaN();
-          return p;
+        if (*k == 'n') {  // null is what NaN/Inf were written as
+          const char* r = literal_at(c, k, "null", "number");
+          if (r) v = std::numeric_limits<T>::quiet_NaN();
+          return r;
         }
       }
-      return expected(c, p, "number");
+      return expected_at(c, k, "number");
     }
+    const char* p = at(c, k);
+    const char* q;
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, long double>) {
-      return read_float(c, p, v);
+      q = read_float(c, p, v);
     } else {
       long double tmp = 0;
-      p = read_float(c, p, tmp);
-      if (p) v = static_cast<T>(tmp);
-      return p;
+      q = read_float(c, p, tmp);
+      if (q) v = static_cast<T>(tmp);
     }
+    if (METAJSON_UNLIKELY(!q)) return nullptr;
+    return scalar_end(c, k, q);
   }
 };
 
 template <>
 struct reader<family::boolean> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    if (p < c.end && *p == 't') {
-      p = read_literal(c, p, "true", "boolean");
-      if (p) v = true;
-      return p;
+  static const char* read(read_context& c, const char* k, T& v) {
+    if (*k == 't') {
+      const char* r = literal_at(c, k, "true", "boolean");
+      if (r) v = true;
+      return r;
     }
-    if (p < c.end && *p == 'f') {
-      p = read_literal(c, p, "false", "boolean");
-      if (p) v = false;
-      return p;
+    if (*k == 'f') {
+      const char* r = literal_at(c, k, "false", "boolean");
+      if (r) v = false;
+      return r;
     }
-    return expected(c, p, "boolean");
+    return expected_at(c, k, "boolean");
   }
 };
 
 template <>
 struct reader<family::null> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    p = read_literal(c, p, "null", "null");
-    if (p) v = T{};
-    return p;
+  static const char* read(read_context& c, const char* k, T& v) {
+    const char* r = literal_at(c, k, "null", "null");
+    if (r) v = T{};
+    return r;
   }
 };
 

@@ -41,118 +41,165 @@ consteval bool any_required() {
   return any;
 }
 
-// Reads a key string at p into `key` (a view into the input, or into c.scratch when it has
-// escapes). Returns the position after the closing quote.
-template <options O>
-METAJSON_ALWAYS_INLINE const char* read_key(read_context& c, const char* p, std::string_view& key) {
-  bool escaped = false;
-  const char* q = read_plain_string<O>(c, p, key, escaped);
-  if (METAJSON_UNLIKELY(q != nullptr && escaped)) {
-    q = read_string_into<O>(c, p, c.scratch);
-    key = c.scratch;
+// The raw text of the key at entry k, between its quotes (escapes not decoded); k[1] must be
+// its ':' (the caller checked), whose place ends the key: whitespace aside, the closing quote is
+// right before it.
+METAJSON_ALWAYS_INLINE std::string_view raw_key(const read_context& c, const char* k) noexcept {
+  const char* const p = at(c, k) + 1;
+  const char* q = at(c, k + 1);
+  while (METAJSON_UNLIKELY(is_ws(q[-1]))) --q;
+  return {p, static_cast<std::size_t>(q - 1 - p)};
+}
+
+// Whether a key's raw text may be matched against the names before its escapes are decoded:
+// not when a name holds a backslash (the raw "a\\n" of a key "a<newline>" would match it).
+template <class T>
+consteval bool raw_keys_match() {
+  for (const auto& n : reflect::member_lookup<T>::names)
+    for (char ch : n.view())
+      if (ch == '\\') return false;
+  return true;
+}
+
+// The key at entry k with its escapes decoded (into c.scratch), or its raw text when it has none.
+// Whether the key text holds a backslash: two overlapping 8-byte loads for keys of 8 to 16
+// bytes (most keys), a byte loop below, memchr above.
+METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s) noexcept {
+  const std::size_t n = s.size();
+  if (n >= 8 && n <= 16) {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    const std::uint64_t a = load8(s.data()) ^ (ones * '\\'), b = load8(s.data() + n - 8) ^ (ones * '\\');
+    return (((a - ones) & ~a) | ((b - ones) & ~b)) & highs;
   }
-  return q;
+  if (n < 8) {
+    for (char ch : s)
+      if (ch == '\\') return true;
+    return false;
+  }
+  return s.find('\\') != std::string_view::npos;
+}
+
+template <options O>
+METAJSON_NOINLINE inline bool decoded_key(read_context& c, const char* k, std::string_view raw, std::string_view& key) {
+  if (!has_backslash(raw)) {
+    key = raw;
+    return true;
+  }
+  if (!read_string_into<O, true>(c, at(c, k), c.scratch)) return false;
+  key = c.scratch;
+  return true;
 }
 
 template <options O, const char* TagKey, class T>
-inline const char* read_tagged_variant(read_context& c, const char* p, T& v);
+inline const char* read_tagged_variant(read_context& c, const char* k, T& v);
 
 // Reads member M's value (tagged when it carries metajson::tag).
 template <options O, std::meta::info M, class V>
-METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char* p, V& v) {
+METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char* k, V& v) {
   if constexpr (reflect::has_tag(M)) {
     constexpr const char* tag = reflect::tag_key_of(M);
     if constexpr (is_variant_v<V>) {
-      return read_tagged_variant<O, tag>(c, p, v);
+      return read_tagged_variant<O, tag>(c, k, v);
     } else {  // optional / pointer to a variant
-      if (p < c.end && *p == 'n') {
-        p = read_literal(c, p, "null", "null");
-        if (p) v.reset();
-        return p;
+      if (*k == 'n') {
+        const char* r = literal_at(c, k, "null", "null");
+        if (r) v.reset();
+        return r;
       }
       if (!v) {
         if constexpr (is_optional_v<V>) v.emplace();
         else v.reset(new typename V::element_type());
       }
-      return read_tagged_variant<O, tag>(c, p, *v);
+      return read_tagged_variant<O, tag>(c, k, *v);
     }
   } else {
-    return read_value<O>(c, p, v);
+    return read_value<O>(c, k, v);
   }
 }
 
-// Reads the object at p into v. IgnoreKey (a tag key) is skipped without being unknown.
+// Reads the object at entry k into v. IgnoreKey (a tag key) is skipped without being unknown.
 template <options O, class T, bool HasIgnoreKey = false, const char* IgnoreKey = nullptr>
-inline const char* read_object(read_context& c, const char* p, T& v) {
+inline const char* read_object(read_context& c, const char* k, T& v) {
   constexpr auto names = reflect::member_lookup<T>::names;
   constexpr std::size_t n = names.size();
-  if (METAJSON_UNLIKELY(p >= c.end || *p != '{')) return expected(c, p, "object");
-  if (!enter<O>(c, p)) return nullptr;
-  const char* const open = p;
+  if (METAJSON_UNLIKELY(*k != '{')) return expected_at(c, k, "object");
+  if (!enter_at<O>(c, k)) return nullptr;
+  const char* open = nullptr;  // where the object starts, for a missing key's error
+  if constexpr (any_required<O, T>()) open = at(c, k);
   std::array<std::uint64_t, (n + 63) / 64 + 1> seen{};
   std::size_t next = 0;  // the member expected next in declaration order
-  p = skip_ws(p + 1, c.end);
-  if (p < c.end && *p == '}') {
-    ++p;
+  k = ensure(c, k + 1);
+  if (METAJSON_UNLIKELY(!k)) return nullptr;
+  if (*k == '}') {
+    k = ensure(c, k + 1);
   } else {
     for (;;) {
-      if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "a string key");
-      const char* const key_at = p;
-      std::string_view key;
-      p = read_key<O>(c, p, key);
-      if (METAJSON_UNLIKELY(!p)) return nullptr;
+      if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
+      if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
+      const std::string_view raw = raw_key(c, k);
+      if (METAJSON_UNLIKELY(raw.size() > O.max_string_length && !string_fits<O>(c, k))) return nullptr;
+      std::string_view key = raw;
       // Members usually come in declaration order: one compare with the expected next name
       // (METAJSON_ABLATION_NO_KEY_PREDICTION goes to the lookup every time).
       int idx = -1;
+      if constexpr (raw_keys_match<T>()) {
 #if !defined(METAJSON_ABLATION_NO_KEY_PREDICTION)
-      if (next < n && key.size() == names[next].size && equal_bytes(key.data(), names[next].data, key.size())) {
-        idx = static_cast<int>(next);
-      } else
+        if (next < n && raw.size() == names[next].size && equal_bytes(raw.data(), names[next].data, raw.size())) {
+          idx = static_cast<int>(next);
+        } else
 #endif
-      {
+        {
+          idx = reflect::find_member<T>(raw);
+        }
+        if (METAJSON_UNLIKELY(idx < 0) && has_backslash(raw)) {  // "\u0061ge" fills `age`
+          if (!decoded_key<O>(c, k, raw, key)) return nullptr;
+          idx = reflect::find_member<T>(key);
+        }
+      } else {
+        if (!decoded_key<O>(c, k, raw, key)) return nullptr;
         idx = reflect::find_member<T>(key);
       }
-      p = skip_ws(p, c.end);
-      if (METAJSON_UNLIKELY(p >= c.end || *p != ':')) return expected(c, p, "':'");
-      p = skip_ws(p + 1, c.end);
+      const char* const key_at = k;
+      k += 2;
       if (idx >= 0) {
         const auto u = static_cast<std::size_t>(idx);
         if (seen[u / 64] & (std::uint64_t{1} << (u % 64))) {
           if constexpr (O.duplicate_keys == duplicate_key_policy::error) {
-            return c.fail(error_code::duplicate_key, key_at, "\"" + std::string(names[u].view()) + "\"");
+            return c.fail(error_code::duplicate_key, at(c, key_at), "\"" + std::string(names[u].view()) + "\"");
           }
         }
         seen[u / 64] |= std::uint64_t{1} << (u % 64);
         next = u + 1;
         // Compares with constant indices, which the compiler turns into a jump table.
         const char* r = nullptr;
-        template for (constexpr std::size_t k : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
-          if (u == k) r = read_member_value<O, reflect::members_of<T>()[k]>(c, p, v.[:reflect::members_of<T>()[k]:]);
+        template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+          if (u == i) r = read_member_value<O, reflect::members_of<T>()[i]>(c, k, v.[:reflect::members_of<T>()[i]:]);
         }
         if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[u].view());
-        p = r;
+        k = r;
       } else {
         bool ignorable = false;  // the tag key of a tagged variant's object
         if constexpr (HasIgnoreKey) ignorable = key == std::string_view(IgnoreKey);
         if constexpr (denies_unknown<O, T>()) {
-          if (!ignorable) return c.fail(error_code::unknown_key, key_at, "\"" + std::string(key).substr(0, 64) + "\"");
+          if (!ignorable) return c.fail(error_code::unknown_key, at(c, key_at), "\"" + std::string(key).substr(0, 64) + "\"");
         }
         (void)ignorable;
-        p = skip_value<O>(c, p);
-        if (METAJSON_UNLIKELY(!p)) return nullptr;
+        k = skip_value<O>(c, k);
+        if (METAJSON_UNLIKELY(!k)) return nullptr;
       }
-      p = skip_ws(p, c.end);
-      if (METAJSON_LIKELY(p < c.end && *p == ',')) {
-        p = skip_ws(p + 1, c.end);
+      if (METAJSON_LIKELY(*k == ',')) {
+        k = ensure(c, k + 1);
+        if (METAJSON_UNLIKELY(!k)) return nullptr;
         continue;
       }
-      if (METAJSON_LIKELY(p < c.end && *p == '}')) {
-        ++p;
+      if (METAJSON_LIKELY(*k == '}')) {
+        k = ensure(c, k + 1);
         break;
       }
-      return expected(c, p, "',' or '}'");
+      return expected_at(c, k, "',' or '}'");
     }
   }
+  if (METAJSON_UNLIKELY(!k)) return nullptr;
   --c.depth;
   if constexpr (any_required<O, T>()) {
     std::size_t i = 0;
@@ -164,91 +211,101 @@ inline const char* read_object(read_context& c, const char* p, T& v) {
       ++i;
     }
   }
-  return p;
+  return k;
 }
 
 template <>
 struct reader<family::object> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) { return read_object<O, T>(c, p, v); }
+  static const char* read(read_context& c, const char* k, T& v) { return read_object<O, T>(c, k, v); }
 };
+
+// The key at entry k decoded (escapes, into c.scratch), for the few readers that compare keys
+// by value rather than through a struct's table.
+template <options O>
+inline bool key_value(read_context& c, const char* k, std::string_view& key) {
+  if (!string_fits<O>(c, k)) return false;
+  return decoded_key<O>(c, k, raw_key(c, k), key);
+}
 
 // A tagged non-struct alternative: {"type":"int","value":7}; reads "value" into alt.
 template <options O, const char* TagKey, class A>
-inline const char* read_boxed_alternative(read_context& c, const char* p, A& alt) {
-  const char* const open = p;
-  if (!enter<O>(c, p)) return nullptr;
-  p = skip_ws(p + 1, c.end);
+inline const char* read_boxed_alternative(read_context& c, const char* k, A& alt) {
+  const char* const open = at(c, k);
+  if (!enter_at<O>(c, k)) return nullptr;
+  k = ensure(c, k + 1);
+  if (!k) return nullptr;
   bool have_value = false;
-  while (p < c.end && *p == '"') {
-    const char* key_at = p;
+  while (*k == '"') {
+    if (k[1] != ':') return expected_at(c, k + 1, "':'");
     std::string_view key;
-    p = read_key<O>(c, p, key);
-    if (!p) return nullptr;
+    if (!key_value<O>(c, k, key)) return nullptr;
     const bool is_value = key == "value";
     const bool is_tag = key == std::string_view(TagKey);
     if (!is_value && !is_tag && O.unknown_keys == unknown_key_policy::error)
-      return c.fail(error_code::unknown_key, key_at, "\"" + std::string(key).substr(0, 64) + "\"");
-    p = skip_ws(p, c.end);
-    if (p >= c.end || *p != ':') return expected(c, p, "':'");
-    p = skip_ws(p + 1, c.end);
+      return c.fail(error_code::unknown_key, at(c, k), "\"" + std::string(key).substr(0, 64) + "\"");
+    const char* const key_at = k;
+    k += 2;
     if (is_value) {
-      if (have_value && O.duplicate_keys == duplicate_key_policy::error) return c.fail(error_code::duplicate_key, key_at, "\"value\"");
+      if (have_value && O.duplicate_keys == duplicate_key_policy::error) return c.fail(error_code::duplicate_key, at(c, key_at), "\"value\"");
       have_value = true;
-      p = read_value<O>(c, p, alt);
-      if (!p) return push_read_key(c, "value");
+      k = read_value<O>(c, k, alt);
+      if (!k) return push_read_key(c, "value");
     } else {
-      p = skip_value<O>(c, p);
-      if (!p) return nullptr;
+      k = skip_value<O>(c, k);
+      if (!k) return nullptr;
     }
-    p = skip_ws(p, c.end);
-    if (p < c.end && *p == ',') {
-      p = skip_ws(p + 1, c.end);
-      if (p >= c.end || *p != '"') return expected(c, p, "a string key");
+    if (*k == ',') {
+      k = ensure(c, k + 1);
+      if (!k) return nullptr;
+      if (*k != '"') return expected_at(c, k, "a string key");
       continue;
     }
     break;
   }
-  if (p >= c.end || *p != '}') return expected(c, p, "',' or '}'");
+  if (*k != '}') return expected_at(c, k, "',' or '}'");
   --c.depth;
   if (!have_value) return c.fail(error_code::missing_key, open, "\"value\"");
-  return p + 1;
+  return ensure(c, k + 1);  // a container leaves the window full
 }
 
 // Tagged variant: {"type":"Circle","r":1} or {"type":"int","value":7}, the tag anywhere in the
-// object. A first pass finds the tag (validating the object); the second reads the chosen
-// alternative.
+// object. A first pass finds the tag (checking what it passes); the second reads the chosen
+// alternative from the object's first entry, which a pin keeps in the buffer meanwhile.
 template <options O, const char* TagKey, class T>
-inline const char* read_tagged_variant(read_context& c, const char* p, T& v) {
-  if (METAJSON_UNLIKELY(p >= c.end || *p != '{')) return expected(c, p, "object");
+inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
+  if (METAJSON_UNLIKELY(*k != '{')) return expected_at(c, k, "object");
+  const char* const open = at(c, k);
+  const index_pin pin(c, k);
   // Pass 1: find the tag's value.
-  const char* q = skip_ws(p + 1, c.end);
   std::string tag_value;
   bool found = false;
-  if (!enter<O>(c, p)) return nullptr;
+  if (!enter_at<O>(c, k)) return nullptr;
   --c.depth;
-  while (q < c.end && *q == '"') {
+  const char* q = ensure(c, k + 1);
+  if (!q) return nullptr;
+  while (*q == '"') {
+    if (q[1] != ':') return expected_at(c, q + 1, "':'");
     std::string_view key;
-    q = read_key<O>(c, q, key);
-    if (!q) return nullptr;
+    if (!key_value<O>(c, q, key)) return nullptr;
     const bool is_tag = key == std::string_view(TagKey);
-    q = skip_ws(q, c.end);
-    if (q >= c.end || *q != ':') return expected(c, q, "':'");
-    q = skip_ws(q + 1, c.end);
+    q += 2;
     if (is_tag) {
-      if (q >= c.end || *q != '"') return expected(c, q, "tag string");
-      q = read_string_into<O>(c, q, tag_value);
+      if (*q != '"') return expected_at(c, q, "tag string");
+      if (!read_string_into<O, true>(c, at(c, q), tag_value)) return nullptr;
       found = true;
       break;
     }
     q = skip_value<O>(c, q);
     if (!q) return nullptr;
-    q = skip_ws(q, c.end);
-    if (q < c.end && *q == ',') q = skip_ws(q + 1, c.end);
-    else break;
+    if (*q == ',') {
+      q = ensure(c, q + 1);
+      if (!q) return nullptr;
+    } else {
+      break;
+    }
   }
-  if (!q) return nullptr;
-  if (!found) return c.fail(error_code::missing_key, p, "tag \"" + std::string(TagKey) + "\"");
+  if (!found) return c.fail(error_code::missing_key, open, "tag \"" + std::string(TagKey) + "\"");
   // Pass 2: read the alternative the tag names.
   const char* result = nullptr;
   bool matched = false;
@@ -259,14 +316,14 @@ inline const char* read_tagged_variant(read_context& c, const char* p, T& v) {
       matched = true;
       A alt{};
       if constexpr (family_of<A>() == family::object) {
-        result = read_object<O, A, true, TagKey>(c, p, alt);
+        result = read_object<O, A, true, TagKey>(c, pin.entry(), alt);
       } else {
-        result = read_boxed_alternative<O, TagKey>(c, p, alt);
+        result = read_boxed_alternative<O, TagKey>(c, pin.entry(), alt);
       }
       if (result) v.template emplace<i>(std::move(alt));
     }
   }
-  if (!matched) return c.fail(error_code::no_matching_alternative, p, "unknown tag \"" + tag_value.substr(0, 64) + "\"");
+  if (!matched) return c.fail(error_code::no_matching_alternative, open, "unknown tag \"" + tag_value.substr(0, 64) + "\"");
   return result;
 }
 

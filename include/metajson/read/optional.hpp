@@ -5,17 +5,18 @@
 #include <memory>
 
 #include "dispatch.hpp"
+#include "number.hpp"
 
 namespace metajson::detail {
 
 template <>
 struct reader<family::nullable> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    if (p < c.end && *p == 'n') {
-      p = read_literal(c, p, "null", "null");
-      if (p) v.reset();
-      return p;
+  static const char* read(read_context& c, const char* k, T& v) {
+    if (*k == 'n') {
+      const char* r = literal_at(c, k, "null", "null");
+      if (r) v.reset();
+      return r;
     }
     if (!v) {
       if constexpr (is_optional_v<T>) {
@@ -26,7 +27,7 @@ struct reader<family::nullable> {
         v = std::make_shared<typename T::element_type>();
       }
     }
-    return read_value<O>(c, p, *v);
+    return read_value<O>(c, k, *v);
   }
 };
 

@@ -16,30 +16,39 @@
 
 namespace metajson::detail {
 
-// Calls each(c, p, index) for every element of the array at p; returns the position after ']'.
+// Calls each(c, k, index) for every element of the array at entry k; returns the entry after
+// its ']'.
 template <options O, class Each>
-METAJSON_ALWAYS_INLINE const char* read_array(read_context& c, const char* p, Each&& each) {
-  if (METAJSON_UNLIKELY(p >= c.end || *p != '[')) return expected(c, p, "array");
-  if (!enter<O>(c, p)) return nullptr;
-  p = skip_ws(p + 1, c.end);
-  if (p < c.end && *p == ']') {
+METAJSON_ALWAYS_INLINE const char* read_array(read_context& c, const char* k, Each&& each) {
+  if (METAJSON_UNLIKELY(*k != '[')) return expected_at(c, k, "array");
+  if (!enter_at<O>(c, k)) return nullptr;
+  k = ensure(c, k + 1);
+  if (METAJSON_UNLIKELY(!k)) return nullptr;
+  if (*k == ']') {
     --c.depth;
-    return p + 1;
+    return ensure(c, k + 1);  // a container leaves the window full
   }
   for (std::size_t i = 0;; ++i) {
-    p = each(c, p, i);
-    if (METAJSON_UNLIKELY(p == nullptr)) return push_read_index(c, i);
-    p = skip_ws(p, c.end);
-    if (METAJSON_LIKELY(p < c.end && *p == ',')) {
-      p = skip_ws(p + 1, c.end);
+    k = each(c, k, i);
+    if (METAJSON_UNLIKELY(k == nullptr)) return push_read_index(c, i);
+    if (METAJSON_LIKELY(*k == ',')) {
+      k = ensure(c, k + 1);
+      if (METAJSON_UNLIKELY(!k)) return nullptr;
       continue;
     }
-    if (METAJSON_LIKELY(p < c.end && *p == ']')) {
+    if (METAJSON_LIKELY(*k == ']')) {
       --c.depth;
-      return p + 1;
+      return ensure(c, k + 1);  // a container leaves the window full
     }
-    return expected(c, p, "',' or ']'");
+    return expected_at(c, k, "',' or ']'");
   }
+}
+
+// "expected 2 elements, found 3", at the array's '[' (entry number `open`).
+METAJSON_NOINLINE inline std::nullptr_t wrong_length(read_context& c, std::size_t open, const char* after, std::size_t n, std::size_t count) {
+  const char* at_open = place_of_entry(c, open);
+  return c.fail(error_code::wrong_length, at_open ? at_open : at(c, after),
+                "expected " + std::to_string(n) + " elements, found " + std::to_string(count));
 }
 
 template <class T>
@@ -80,17 +89,17 @@ inline const char* read_buffered_vector(read_context& c, const char* p, T& v) {
     ~busy() { c.elements_busy = false; }
   } guard{c};
   std::size_t count = 0;
-  p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+  const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
     if (METAJSON_UNLIKELY((i + 1) * sizeof(E) > cc.elements_capacity)) grow_elements(cc, i * sizeof(E), (i + 1) * sizeof(E));
     E* slot = ::new (static_cast<void*>(cc.elements.get() + i * sizeof(E))) E{};
     ++count;
     return read_value<O>(cc, q, *slot);
   });
-  if (p) {
+  if (k) {
     const E* first = std::launder(reinterpret_cast<const E*>(c.elements.get()));
     v.assign(first, first + count);
   }
-  return p;
+  return k;
 }
 
 template <>
@@ -104,14 +113,14 @@ struct reader<family::range> {
         else return std::tuple_size<T>::value;
       }();
       std::size_t count = 0;
-      const char* start = p;
-      p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
-        if (i >= n) return cc.fail(error_code::wrong_length, q, "more than " + std::to_string(n) + " elements");
+      const std::size_t open = entry_number(c, p);
+      const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+        if (i >= n) return cc.fail(error_code::wrong_length, at(cc, q), "more than " + std::to_string(n) + " elements");
         ++count;
         return read_value<O>(cc, q, v[i]);
       });
-      if (p && count != n) return c.fail(error_code::wrong_length, start, "expected " + std::to_string(n) + " elements, found " + std::to_string(count));
-      return p;
+      if (METAJSON_UNLIKELY(k && count != n)) return wrong_length(c, open, k, n, count);
+      return k;
     } else if constexpr (resizable_sequence<T>) {
 #if !defined(METAJSON_ABLATION_NO_ELEMENT_BUFFER)
       if constexpr (buffered_vector<T>) {
@@ -121,7 +130,7 @@ struct reader<family::range> {
       // vector, deque: read into the existing elements first (reusing their storage), then
       // append; trim what is left over.
       std::size_t count = 0;
-      p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+      const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
         if (i >= v.size()) v.emplace_back();
         ++count;
         if constexpr (std::is_lvalue_reference_v<decltype(v[i])>) {
@@ -133,8 +142,8 @@ struct reader<family::range> {
           return q;
         }
       });
-      if (p) v.resize(count);
-      return p;
+      if (k) v.resize(count);
+      return k;
     } else if constexpr (back_insertable<T>) {  // list
       v.clear();
       return read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t) {
@@ -169,9 +178,9 @@ struct reader<family::tuple> {
   static const char* read(read_context& c, const char* p, T& v) {
     constexpr std::size_t n = std::tuple_size_v<T>;
     std::size_t count = 0;
-    const char* start = p;
-    p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
-      if (i >= n) return cc.fail(error_code::wrong_length, q, "more than " + std::to_string(n) + " elements");
+    const std::size_t open = entry_number(c, p);
+    const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+      if (i >= n) return cc.fail(error_code::wrong_length, at(cc, q), "more than " + std::to_string(n) + " elements");
       ++count;
       const char* r = nullptr;
       template for (constexpr std::size_t k : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
@@ -179,8 +188,8 @@ struct reader<family::tuple> {
       }
       return r;
     });
-    if (p && count != n) return c.fail(error_code::wrong_length, start, "expected " + std::to_string(n) + " elements, found " + std::to_string(count));
-    return p;
+    if (METAJSON_UNLIKELY(k && count != n)) return wrong_length(c, open, k, n, count);
+    return k;
   }
 };
 

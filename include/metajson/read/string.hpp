@@ -1,6 +1,11 @@
 // Strings: unescaped (\uXXXX with surrogate pairs; lone surrogates are errors), UTF-8 checked
 // per options.utf8, raw control bytes rejected. std::string targets reuse their capacity;
 // std::string_view targets point into the input (strings with escapes cannot).
+//
+// The functions on positions `p` serve both stages: with Indexed, stage 1 has already checked
+// the string (UTF-8 unless utf8_policy::replace asks to repair it, control bytes, escapes), so
+// the scan looks for the closing quote and backslashes only; without, they check everything
+// (the per-token checker, read/check.hpp).
 #pragma once
 
 #include <cstdint>
@@ -108,6 +113,10 @@ inline const char* read_escape(read_context& c, const char* p, Out& out) {
 template <options O>
 inline constexpr bool check_utf8 = O.utf8 != utf8_policy::unchecked;
 
+// Whether a string scan stops at bytes >= 0x80 to check (or repair) UTF-8 there.
+template <options O, bool Indexed>
+inline constexpr bool scan_non_ascii = Indexed ? O.utf8 == utf8_policy::replace : check_utf8<O>;
+
 // The string that starts at `start` (after its opening quote) ends at q (its closing quote):
 // false, with error_code::string_too_long, when it is longer than options.max_string_length.
 template <options O>
@@ -132,10 +141,10 @@ inline const char* bulk_valid_run(const char* q, const char* end) noexcept {
 // The general loop: from p (inside the string that starts at `start`, after its quote, whose
 // bytes from run on are not yet appended to out), decodes escapes and validates UTF-8 up to
 // the closing quote, appending to out. Returns the position after the closing quote.
-template <options O, class Out>
+template <options O, bool Indexed = false, class Out>
 inline const char* read_string_rest(read_context& c, const char* start, const char* p, const char* run, Out& out) {
   for (;;) {
-    const char* q = find_special<check_utf8<O>>(p, c.end);
+    const char* q = find_special<scan_non_ascii<O, Indexed>>(p, c.end);
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
@@ -179,12 +188,12 @@ inline const char* read_string_rest(read_context& c, const char* start, const ch
 // after the closing quote. A string without escapes (the common case) is assigned in one piece,
 // so out allocates at most once; one with escapes is decoded into out after reserving the
 // length of its escaped text: still one allocation, never a chain of appends that regrow out.
-template <options O>
+template <options O, bool Indexed = false>
 inline const char* read_string_into(read_context& c, const char* p, std::string& out) {
   ++p;
   const char* const start = p;
   for (;;) {
-    const char* q = find_special<check_utf8<O>>(p, c.end);
+    const char* q = find_special<scan_non_ascii<O, Indexed>>(p, c.end);
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
@@ -221,13 +230,13 @@ inline const char* read_string_into(read_context& c, const char* p, std::string&
   }
   out.clear();
   if (e < c.end && *e == '"') out.reserve(static_cast<std::size_t>(e - start));
-  return read_string_rest<O>(c, start, p, start, out);
+  return read_string_rest<O, Indexed>(c, start, p, start, out);
 }
 
-// Checks the string at p without keeping it (skipping, validation): the general loop with
-// an output that keeps nothing. Returns the position after the closing quote.
+// Checks the string at p without keeping it (the per-token checker): the general loop with an
+// output that keeps nothing. Returns the position after the closing quote.
 template <options O>
-inline const char* skip_string(read_context& c, const char* p) {
+inline const char* check_string(read_context& c, const char* p) {
   discard_output none;
   return read_string_rest<O>(c, p + 1, p + 1, p + 1, none);
 }
@@ -235,13 +244,13 @@ inline const char* skip_string(read_context& c, const char* p) {
 // Reads a string that must have no escapes as a view into the input (keys, string_view).
 // Returns {end, true} for a plain string, {position of the backslash, false} when it has an
 // escape (the caller decides), {nullptr, _} on error.
-template <options O>
+template <options O, bool Indexed = false>
 inline const char* read_plain_string(read_context& c, const char* p, std::string_view& out, bool& escaped) {
   const char* start = p + 1;
   p = start;
   escaped = false;
   for (;;) {
-    const char* q = find_special<check_utf8<O>>(p, c.end);
+    const char* q = find_special<scan_non_ascii<O, Indexed>>(p, c.end);
     if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
@@ -268,51 +277,51 @@ inline const char* read_plain_string(read_context& c, const char* p, std::string
   }
 }
 
+// --- the readers of the indexed stage -------------------------------------------------------
+
 template <>
 struct reader<family::string> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "string");
+  static const char* read(read_context& c, const char* k, T& v) {
+    if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "string");
+    const char* const p = at(c, k);
     if constexpr (std::is_same_v<T, std::string>) {
-      return read_string_into<O>(c, p, v);
+      if (!read_string_into<O, true>(c, p, v)) return nullptr;
     } else if constexpr (std::is_same_v<T, std::string_view>) {
       bool escaped = false;
-      const char* q = read_plain_string<O>(c, p, v, escaped);
-      if (q && escaped) return c.fail(error_code::escaped_string_view, q);
-      return q;
+      const char* q = read_plain_string<O, true>(c, p, v, escaped);
+      if (!q) return nullptr;
+      if (escaped) return c.fail(error_code::escaped_string_view, q);
     } else if constexpr (std::is_array_v<T>) {  // char[N]: must fit with its NUL
       std::string s;
-      p = read_string_into<O>(c, p, s);
-      if (!p) return nullptr;
-      if (s.size() >= std::extent_v<T>) return c.fail(error_code::number_out_of_range, p, "string longer than the char array");
+      const char* q = read_string_into<O, true>(c, p, s);
+      if (!q) return nullptr;
+      if (s.size() >= std::extent_v<T>) return c.fail(error_code::number_out_of_range, q, "string longer than the char array");
       std::memcpy(v, s.data(), s.size());
       std::memset(v + s.size(), 0, std::extent_v<T> - s.size());
-      return p;
     } else if constexpr (std::is_pointer_v<T>) {
       static_assert(!std::is_pointer_v<T>, "metajson cannot read into a const char*: use std::string or std::string_view");
       return nullptr;
     } else {  // u8string and other basic_strings
       std::string s;
-      p = read_string_into<O>(c, p, s);
-      if (!p) return nullptr;
+      if (!read_string_into<O, true>(c, p, s)) return nullptr;
       v.assign(reinterpret_cast<const typename T::value_type*>(s.data()), s.size());
-      return p;
     }
+    return k + 1;
   }
 };
 
 template <>
 struct reader<family::character> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "one-character string");
+  static const char* read(read_context& c, const char* k, T& v) {
+    if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "one-character string");
     std::string s;
-    const char* start = p;
-    p = read_string_into<O>(c, p, s);
-    if (!p) return nullptr;
-    if (s.size() != 1) return c.fail(error_code::type_mismatch, start, "expected one-character string, found string of " + std::to_string(s.size()) + " bytes");
+    const char* const p = at(c, k);
+    if (!read_string_into<O, true>(c, p, s)) return nullptr;
+    if (s.size() != 1) return c.fail(error_code::type_mismatch, p, "expected one-character string, found string of " + std::to_string(s.size()) + " bytes");
     v = static_cast<T>(s[0]);
-    return p;
+    return k + 1;
   }
 };
 

@@ -15,116 +15,122 @@ namespace metajson::detail {
 template <>
 struct reader<family::custom> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
+  static const char* read(read_context& c, const char* k, T& v) {
     using U = std::remove_cvref_t<decltype(metajson::adapter<T>::to_json(std::declval<const T&>()))>;
     U tmp{};
-    p = read_value<O>(c, p, tmp);
-    if (p) metajson::adapter<T>::from_json(v, std::move(tmp));
-    return p;
+    k = read_value<O>(c, k, tmp);
+    if (k) metajson::adapter<T>::from_json(v, std::move(tmp));
+    return k;
   }
 };
 
 template <>
 struct reader<family::raw> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    const char* start = p;
-    p = skip_value<O>(c, p);
-    if (p) v.text.assign(start, p);
-    return p;
+  static const char* read(read_context& c, const char* k, T& v) {
+    const char* const start = *k == index::kind_end || *k == index::kind_error ? nullptr : at(c, k);
+    k = skip_value<O>(c, k);
+    if (k) v.text.assign(start, value_end(c, k));
+    return k;
   }
 };
+
+// A number into metajson::value: int64 when it fits, else uint64 when it fits, else a double
+// (like every DOM).
+template <options O>
+inline const char* read_dynamic_number(read_context& c, const char* k, value::storage& s) {
+  const char* const p = at(c, k);
+  const number_span n = scan_number(c, p);
+  if (!n.end) return nullptr;
+  if (n.is_integer) {
+    std::int64_t i = 0;
+    read_context sub;
+    sub.begin = p;
+    sub.end = n.end;
+    if (read_integer(sub, p, i) == n.end) {
+      s = i;
+      return scalar_end(c, k, n.end);
+    }
+    std::uint64_t u = 0;
+    sub.clear_error();
+    if (*p != '-' && read_integer(sub, p, u) == n.end) {
+      s = u;
+      return scalar_end(c, k, n.end);
+    }
+  }
+  double d = 0;
+  const char* q = read_float(c, p, d);
+  if (!q) return nullptr;
+  s = d;
+  return scalar_end(c, k, q);
+}
 
 template <>
 struct reader<family::dynamic> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    if (METAJSON_UNLIKELY(p >= c.end)) return c.fail(error_code::unexpected_end, p, "expected a value");
+  static const char* read(read_context& c, const char* k, T& v) {
     auto& s = v.get();
-    switch (*p) {
+    switch (*k) {
       case 'n': {
-        p = read_literal(c, p, "null", "value");
-        if (p) s = nullptr;
-        return p;
+        const char* r = literal_at(c, k, "null", "value");
+        if (r) s = nullptr;
+        return r;
       }
       case 't':
       case 'f': {
         bool b = false;
-        p = reader<family::boolean>::read<O>(c, p, b);
-        if (p) s = b;
-        return p;
+        const char* r = reader<family::boolean>::read<O>(c, k, b);
+        if (r) s = b;
+        return r;
       }
       case '"': {
         if (!std::holds_alternative<std::string>(s)) s = std::string();
-        return read_string_into<O>(c, p, std::get<std::string>(s));
+        if (!read_string_into<O, true>(c, at(c, k), std::get<std::string>(s))) return nullptr;
+        return k + 1;
       }
       case '[': {
         value::array arr;
-        p = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t) {
+        k = read_array<O>(c, k, [&](read_context& cc, const char* q, std::size_t) {
           arr.emplace_back();
           return read_value<O>(cc, q, arr.back());
         });
-        if (p) s = std::move(arr);
-        return p;
+        if (k) s = std::move(arr);
+        return k;
       }
       case '{': {
         value::object obj;
-        if (!enter<O>(c, p)) return nullptr;
-        p = skip_ws(p + 1, c.end);
-        if (p < c.end && *p == '}') {
+        if (!enter_at<O>(c, k)) return nullptr;
+        k = ensure(c, k + 1);
+        if (!k) return nullptr;
+        if (*k == '}') {
           --c.depth;
           s = std::move(obj);
-          return p + 1;
+          return ensure(c, k + 1);  // a container leaves the window full
         }
         for (;;) {
-          if (METAJSON_UNLIKELY(p >= c.end || *p != '"')) return expected(c, p, "a string key");
+          if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
+          if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
           std::string key;
-          p = read_string_into<O>(c, p, key);
-          if (!p) return nullptr;
-          p = skip_ws(p, c.end);
-          if (METAJSON_UNLIKELY(p >= c.end || *p != ':')) return expected(c, p, "':'");
-          p = skip_ws(p + 1, c.end);
+          if (!read_string_into<O, true>(c, at(c, k), key)) return nullptr;
           obj.emplace_back(std::move(key), value{});
-          p = read_value<O>(c, p, obj.back().second);
-          if (METAJSON_UNLIKELY(!p)) return push_read_key(c, obj.back().first);
-          p = skip_ws(p, c.end);
-          if (METAJSON_LIKELY(p < c.end && *p == ',')) {
-            p = skip_ws(p + 1, c.end);
+          k = read_value<O>(c, k + 2, obj.back().second);
+          if (METAJSON_UNLIKELY(!k)) return push_read_key(c, obj.back().first);
+          if (METAJSON_LIKELY(*k == ',')) {
+            k = ensure(c, k + 1);
+            if (!k) return nullptr;
             continue;
           }
-          if (METAJSON_LIKELY(p < c.end && *p == '}')) {
+          if (METAJSON_LIKELY(*k == '}')) {
             --c.depth;
             s = std::move(obj);
-            return p + 1;
+            return ensure(c, k + 1);  // a container leaves the window full
           }
-          return expected(c, p, "',' or '}'");
+          return expected_at(c, k, "',' or '}'");
         }
       }
       default: {
-        if (!(is_digit(*p) || *p == '-')) return expected(c, p, "a value");
-        const number_span n = scan_number(c, p);
-        if (!n.end) return nullptr;
-        if (n.is_integer) {
-          // int64 when it fits, else uint64 when it fits, else a double (like every DOM).
-          std::int64_t i = 0;
-          read_context sub;
-          sub.begin = p;
-          sub.end = n.end;
-          if (read_integer(sub, p, i) == n.end) {
-            s = i;
-            return n.end;
-          }
-          std::uint64_t u = 0;
-          sub.clear_error();
-          if (*p != '-' && read_integer(sub, p, u) == n.end) {
-            s = u;
-            return n.end;
-          }
-        }
-        double d = 0;
-        p = read_float(c, p, d);
-        if (p) s = d;
-        return p;
+        if (!number_kind(*k)) return expected_at(c, k, "a value");
+        return read_dynamic_number<O>(c, k, s);
       }
     }
   }

@@ -10,6 +10,7 @@
 
 #include "dispatch.hpp"
 #include "number.hpp"
+#include "skip.hpp"
 
 namespace metajson::detail {
 
@@ -48,42 +49,47 @@ consteval options strict_options() {
 template <>
 struct reader<family::variant> {
   template <options O, class T>
-  static const char* read(read_context& c, const char* p, T& v) {
-    if (METAJSON_UNLIKELY(p >= c.end)) return c.fail(error_code::unexpected_end, p, "expected a value");
-    json_kind k;
-    switch (*p) {
-      case 'n': k = json_kind::null; break;
+  static const char* read(read_context& c, const char* k, T& v) {
+    json_kind kind;
+    switch (*k) {
+      case 'n': kind = json_kind::null; break;
       case 't':
-      case 'f': k = json_kind::boolean; break;
-      case '"': k = json_kind::string; break;
-      case '[': k = json_kind::array; break;
-      case '{': k = json_kind::object; break;
+      case 'f': kind = json_kind::boolean; break;
+      case '"': kind = json_kind::string; break;
+      case '[': kind = json_kind::array; break;
+      case '{': kind = json_kind::object; break;
       default: {
-        const number_span s = scan_number(c, p);
+        if (!number_kind(*k)) return expected_at(c, k, "a value");
+        const number_span s = scan_number(c, at(c, k));
         if (!s.end) return nullptr;
-        k = s.is_integer ? json_kind::integer : json_kind::number;
+        kind = s.is_integer ? json_kind::integer : json_kind::number;
       }
     }
+    // Each candidate reads from the value's first entry, which the pin keeps in the buffer.
+    const index_pin pin(c, k);
+    const char* const where = at(c, k);
     const char* result = nullptr;
     bool done = false;
     template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, std::variant_size_v<T>))) {
       using A = std::variant_alternative_t<i, T>;
-      if (!done && accepts<A>(k)) {
+      if (!done && accepts<A>(kind)) {
         A alt{};
         constexpr options so = strict_options<O>();
         const std::uint32_t depth = c.depth;
-        const char* r = read_value<so>(c, p, alt);
+        const char* r = read_value<so>(c, pin.entry(), alt);
         c.depth = depth;
         if (r) {
           v.template emplace<i>(std::move(alt));
           result = r;
           done = true;
+        } else if (c.recheck) {
+          return nullptr;  // not JSON: no candidate can read it
         } else {
           c.clear_error();
         }
       }
     }
-    if (!done) return c.fail(error_code::no_matching_alternative, p, "found " + describe_found(c, p));
+    if (!done) return c.fail(error_code::no_matching_alternative, where, "found " + describe_found(c, where));
     return result;
   }
 };

@@ -1,7 +1,8 @@
-// Chooses the SIMD kernel for this translation unit at compile time. It describes how the
-// translation unit was compiled, not the CPU it runs on: there is no run-time dispatch,
-// because the kernels are small and must inline into the writer (a call through a pointer
-// would cost more than the scan of a short string).
+// Chooses the SIMD kernel of the string scans and the escaper for this translation unit at
+// compile time. It describes how the translation unit was compiled, not the CPU it runs on:
+// these kernels are small and must inline into their callers (a call through a pointer would
+// cost more than the scan of a short string). The reader's whole-document index pass, which is
+// one call per chunk of the document, is chosen at run time instead (index/kernels.hpp).
 //
 // METAJSON_NO_SIMD forces the portable SWAR kernel (the "SIMD off" build of the tests and the
 // ablation study). Adding a kernel means: a new file here with the same members as sse2.hpp,
@@ -42,7 +43,9 @@ namespace metajson::detail::simd { using scan = native; }
 
 namespace metajson {
 inline namespace v0 {
-/// The kernel this translation unit uses: "avx512", "avx2", "sse2" or "swar".
-inline constexpr std::string_view active_simd_backend = METAJSON_SIMD_BACKEND;
+/// The kernel compiled into this translation unit for scanning and escaping strings: "avx512",
+/// "avx2", "sse2" or "swar" (a compile-time choice: it follows -march). The reader's index pass
+/// chooses its own kernel at run time: active_simd_backend() (index/kernels.hpp).
+inline constexpr std::string_view compiled_simd_backend = METAJSON_SIMD_BACKEND;
 }  // namespace v0
 }  // namespace metajson

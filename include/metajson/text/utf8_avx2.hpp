@@ -37,15 +37,25 @@ inline constexpr unsigned char u8_overlong_4 = 1 << 6;  // F0 80..8F
 inline constexpr unsigned char u8_two_conts = 1 << 7;   // continuation after continuation, alone
 inline constexpr unsigned char u8_carry = u8_too_short | u8_too_long | u8_two_conts;
 
-__attribute__((target("avx2"))) inline __m256i u8_table(unsigned char t0, unsigned char t1, unsigned char t2, unsigned char t3,
-                                                        unsigned char t4, unsigned char t5, unsigned char t6, unsigned char t7,
-                                                        unsigned char t8, unsigned char t9, unsigned char ta, unsigned char tb,
-                                                        unsigned char tc, unsigned char td, unsigned char te, unsigned char tf) {
-  const __m128i h = _mm_setr_epi8(static_cast<char>(t0), static_cast<char>(t1), static_cast<char>(t2), static_cast<char>(t3),
-                                  static_cast<char>(t4), static_cast<char>(t5), static_cast<char>(t6), static_cast<char>(t7),
-                                  static_cast<char>(t8), static_cast<char>(t9), static_cast<char>(ta), static_cast<char>(tb),
-                                  static_cast<char>(tc), static_cast<char>(td), static_cast<char>(te), static_cast<char>(tf));
-  return _mm256_broadcastsi128_si256(h);
+// The three lookup tables, by nibble (the same 16 bytes in both lanes once loaded).
+inline constexpr unsigned char u8_large = u8_carry | u8_too_large | u8_too_large_1000;
+inline constexpr unsigned char u8_cont = u8_too_long | u8_overlong_2 | u8_two_conts;
+alignas(16) inline constexpr unsigned char u8_t1_high[16] = {
+    u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long,
+    u8_two_conts, u8_two_conts, u8_two_conts, u8_two_conts, u8_too_short | u8_overlong_2, u8_too_short,
+    u8_too_short | u8_overlong_3 | u8_surrogate, u8_too_short | u8_too_large | u8_too_large_1000 | u8_overlong_4};
+alignas(16) inline constexpr unsigned char u8_t1_low[16] = {
+    u8_carry | u8_overlong_3 | u8_overlong_2 | u8_overlong_4, u8_carry | u8_overlong_2, u8_carry, u8_carry,
+    u8_carry | u8_too_large, u8_large, u8_large, u8_large, u8_large, u8_large, u8_large, u8_large, u8_large,
+    u8_large | u8_surrogate, u8_large, u8_large};
+alignas(16) inline constexpr unsigned char u8_t2_high[16] = {
+    u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short,
+    u8_cont | u8_overlong_3 | u8_too_large_1000 | u8_overlong_4, u8_cont | u8_overlong_3 | u8_too_large,
+    u8_cont | u8_surrogate | u8_too_large, u8_cont | u8_surrogate | u8_too_large, u8_too_short, u8_too_short, u8_too_short,
+    u8_too_short};
+
+__attribute__((target("avx2"))) inline __m256i u8_table(const unsigned char (&t)[16]) noexcept {
+  return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t)));
 }
 
 // The input shifted right by N bytes across the two lanes, the first N bytes taken from the
@@ -59,6 +69,15 @@ struct u8_state {
   __m256i error, prev_input, prev_incomplete;
 };
 
+// Nonzero where the last three bytes of a block start a sequence that the next block must
+// finish.
+__attribute__((target("avx2"))) inline __m256i u8_incomplete(__m256i input) noexcept {
+  const __m256i max_complete = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                -1, -1, -1, -1, -1, -1, -1, -1, -1, static_cast<char>(0xEF),
+                                                static_cast<char>(0xDF), static_cast<char>(0xBF));
+  return _mm256_subs_epu8(input, max_complete);
+}
+
 // Checks one 32-byte block, carrying what the next block needs in st.
 __attribute__((target("avx2"))) inline void u8_step(u8_state& st, __m256i input) noexcept {
   if (_mm256_movemask_epi8(input) == 0) {  // all ASCII: only an unfinished sequence before it is wrong
@@ -67,19 +86,9 @@ __attribute__((target("avx2"))) inline void u8_step(u8_state& st, __m256i input)
     st.prev_input = input;
     return;
   }
-  const __m256i t1_high = u8_table(
-      u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long,
-      u8_two_conts, u8_two_conts, u8_two_conts, u8_two_conts, u8_too_short | u8_overlong_2, u8_too_short,
-      u8_too_short | u8_overlong_3 | u8_surrogate, u8_too_short | u8_too_large | u8_too_large_1000 | u8_overlong_4);
-  constexpr unsigned char large = u8_carry | u8_too_large | u8_too_large_1000;
-  const __m256i t1_low = u8_table(u8_carry | u8_overlong_3 | u8_overlong_2 | u8_overlong_4, u8_carry | u8_overlong_2, u8_carry,
-                                  u8_carry, u8_carry | u8_too_large, large, large, large, large, large, large, large, large,
-                                  large | u8_surrogate, large, large);
-  constexpr unsigned char cont = u8_too_long | u8_overlong_2 | u8_two_conts;
-  const __m256i t2_high = u8_table(u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short,
-                                   u8_too_short, u8_too_short, cont | u8_overlong_3 | u8_too_large_1000 | u8_overlong_4,
-                                   cont | u8_overlong_3 | u8_too_large, cont | u8_surrogate | u8_too_large,
-                                   cont | u8_surrogate | u8_too_large, u8_too_short, u8_too_short, u8_too_short, u8_too_short);
+  const __m256i t1_high = u8_table(u8_t1_high);
+  const __m256i t1_low = u8_table(u8_t1_low);
+  const __m256i t2_high = u8_table(u8_t2_high);
   const __m256i nibble = _mm256_set1_epi8(0x0F);
   const __m256i prev1 = u8_prev<1>(input, st.prev_input);
   const __m256i b1_high = _mm256_shuffle_epi8(t1_high, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble));
@@ -94,11 +103,7 @@ __attribute__((target("avx2"))) inline void u8_step(u8_state& st, __m256i input)
   const __m256i fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8(static_cast<char>(0xF0 - 0x80)));
   const __m256i must23 = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(static_cast<char>(0x80)));
   st.error = _mm256_or_si256(st.error, _mm256_xor_si256(must23, special));
-  // The last three bytes may start a sequence that the next block must finish.
-  const __m256i max_complete = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                                -1, -1, -1, -1, -1, -1, -1, -1, -1, static_cast<char>(0xEF),
-                                                static_cast<char>(0xDF), static_cast<char>(0xBF));
-  st.prev_incomplete = _mm256_subs_epu8(input, max_complete);
+  st.prev_incomplete = u8_incomplete(input);
   st.prev_input = input;
 }
 

@@ -37,15 +37,15 @@ std::string scalar(std::string_view s, utf8_mode mode = utf8_mode::validate) {
 }
 
 TEST(Escape, BackendIsReported) {
-  EXPECT_FALSE(metajson::active_simd_backend.empty());
+  EXPECT_FALSE(metajson::compiled_simd_backend.empty());
 #if defined(METAJSON_NO_SIMD) || defined(METAJSON_ABLATION_NO_SIMD)
-  EXPECT_EQ(metajson::active_simd_backend, "swar");
+  EXPECT_EQ(metajson::compiled_simd_backend, "swar");
 #elif defined(__AVX512BW__)
-  EXPECT_EQ(metajson::active_simd_backend, "avx512");
+  EXPECT_EQ(metajson::compiled_simd_backend, "avx512");
 #elif defined(__AVX2__)
-  EXPECT_EQ(metajson::active_simd_backend, "avx2");
+  EXPECT_EQ(metajson::compiled_simd_backend, "avx2");
 #elif defined(__SSE2__)
-  EXPECT_EQ(metajson::active_simd_backend, "sse2");
+  EXPECT_EQ(metajson::compiled_simd_backend, "sse2");
 #endif
 }
 

@@ -1,0 +1,74 @@
+// The indexed reader (stage 1 + the walk over its entries) against the per-token checker, on
+// any bytes: the same verdict, and for a rejected input the same error code at the same offset.
+// Stage 1's kernels must agree with each other: the same verdict, and entry for entry on what
+// they accept. Built with the smallest index
+// buffer, so every input refills it at every position.
+#define METAJSON_INDEX_CAPACITY 152
+#include <metajson/metajson.hpp>
+
+#include <string>
+#include <vector>
+
+#include "../fuzz.hpp"
+
+namespace {
+
+struct entries {
+  std::vector<std::uint32_t> pos;
+  std::string kinds;
+  bool failed = false;
+};
+
+entries index_with(const metajson::detail::index::kernel_entry& k, std::string_view in) {
+  using namespace metajson::detail::index;
+  stage1_state st;
+  st.begin = in.data();
+  st.end = in.data() + in.size();
+  st.next = st.begin;
+  st.base = st.begin;
+  char8_t kinds[fill_room + 16];
+  std::uint32_t pos[fill_room + 16];
+  entries r;
+  while (!st.done) {
+    const std::size_t n = k.checked(st, pos, kinds, fill_room + 16);
+    for (std::size_t i = 0; i < n; ++i) {
+      r.pos.push_back(pos[i]);
+      r.kinds.push_back(static_cast<char>(kinds[i]));
+    }
+  }
+  r.failed = st.failed;
+  return r;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view in = metajson_fuzz::as_text(data, size);
+  const metajson::error indexed = metajson::validate(in);
+  metajson::detail::read_context c;
+  c.begin = in.data();
+  c.end = in.data() + in.size();
+  const bool accepted = metajson::detail::check_document<metajson::options{}>(c);
+  METAJSON_FUZZ_CHECK(accepted == !indexed);
+  if (!accepted) {
+    const metajson::error checked = metajson::detail::make_read_error(c);
+    METAJSON_FUZZ_CHECK(indexed.code() == checked.code());
+    METAJSON_FUZZ_CHECK(indexed.offset() == checked.offset());
+  }
+  // The typed reader of any JSON value agrees (numbers out of every C++ range aside).
+  const auto value = metajson::try_from<metajson::value>(in);
+  if (value) METAJSON_FUZZ_CHECK(accepted);
+  else if (value.error().code() != metajson::error_code::number_out_of_range) METAJSON_FUZZ_CHECK(!accepted);
+  // Every kernel indexes alike; a kernel's rejection is an error for the checker too.
+  const auto kernels = metajson::detail::index::available_kernels();
+  const entries first = index_with(kernels[0], in);
+  if (first.failed) METAJSON_FUZZ_CHECK(!accepted);
+  for (std::size_t i = 1; i < kernels.size(); ++i) {
+    const entries other = index_with(kernels[i], in);
+    METAJSON_FUZZ_CHECK(other.failed == first.failed);
+    if (first.failed) continue;  // the error's block may differ (one sees a cut sequence at its lead, one after)
+    METAJSON_FUZZ_CHECK(other.kinds == first.kinds);
+    METAJSON_FUZZ_CHECK(other.pos == first.pos);
+  }
+  return 0;
+}

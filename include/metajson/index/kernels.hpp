@@ -1,0 +1,89 @@
+// The first stage compiled once per instruction set, and the choice among them, made at run
+// time: the default build (no -march) runs the AVX-512 or AVX2 kernel when the CPU has it.
+// METAJSON_NO_SIMD keeps only the portable kernel. A new kernel (NEON, say) is a
+// block_<isa>.inc, a namespace below that includes it and stage1.inc, and a row in
+// available_kernels().
+#pragma once
+
+#include <array>
+#include <span>
+#include <string_view>
+
+#include "stage1.hpp"
+#if defined(METAJSON_INDEX_X86)
+#include "../text/utf8_avx2.hpp"
+#endif
+
+namespace metajson::detail::index {
+
+namespace portable {
+#include "block_swar.inc"
+#include "stage1.inc"
+}  // namespace portable
+
+#if defined(METAJSON_INDEX_X86)
+#pragma GCC push_options
+#pragma GCC target("sse2")
+namespace sse2 {
+#include "block_sse2.inc"
+#include "stage1.inc"
+}  // namespace sse2
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
+namespace avx2 {
+#include "block_avx2.inc"
+#include "stage1.inc"
+}  // namespace avx2
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
+namespace avx512 {
+#include "block_avx512.inc"
+#include "stage1.inc"
+}  // namespace avx512
+#pragma GCC pop_options
+#endif
+
+// A kernel: its name and its fill function with and without the UTF-8 check.
+struct kernel_entry {
+  std::string_view name;
+  fill_fn checked;
+  fill_fn unchecked;
+};
+
+
+// Every kernel this CPU can run, fastest first (the last one, portable, runs everywhere).
+inline std::span<const kernel_entry> available_kernels() noexcept {
+  static const auto list = [] {
+    std::array<kernel_entry, 4> all{};
+    std::size_t n = 0;
+#if defined(METAJSON_INDEX_X86)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi2"))
+      all[n++] = {"avx512", &avx512::fill<true>, &avx512::fill<false>};
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi2"))
+      all[n++] = {"avx2", &avx2::fill<true>, &avx2::fill<false>};
+    all[n++] = {"sse2", &sse2::fill<true>, &sse2::fill<false>};
+#endif
+    all[n++] = {"portable", &portable::fill<true>, &portable::fill<false>};
+    return std::pair{all, n};
+  }();
+  return {list.first.data(), list.second};
+}
+
+// The kernel the reader uses: the first available.
+inline const kernel_entry& selected_kernel() noexcept { return available_kernels()[0]; }
+
+}  // namespace metajson::detail::index
+
+namespace metajson {
+inline namespace v0 {
+/// The SIMD kernel of the reader's index pass, chosen at run time for this CPU: "avx512",
+/// "avx2", "sse2" or "portable" ("portable" only, with METAJSON_NO_SIMD).
+inline std::string_view active_simd_backend() noexcept { return detail::index::selected_kernel().name; }
+}  // namespace v0
+}  // namespace metajson

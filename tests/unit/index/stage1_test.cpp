@@ -1,0 +1,233 @@
+// Stage 1 (include/metajson/index/): every kernel this CPU runs against a byte-by-byte reference
+// indexer, on the datasets, on random documents and with buffers of every size from the
+// smallest; and its string checks (UTF-8, control bytes, escapes, closing quotes, length)
+// against the per-token checker, which every error it reports must also be an error for.
+#include <metajson/metajson.hpp>
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "data.hpp"
+
+namespace {
+
+using namespace metajson::detail::index;
+
+struct indexed {
+  std::vector<std::uint32_t> pos;
+  std::string kinds;
+  bool failed = false;
+  std::uint32_t error_at = 0;  // where the kind_error entries point
+};
+
+// Runs a kernel over the document with a buffer of `room` entries, refilling from empty.
+indexed run(const kernel_entry& k, std::string_view doc, std::size_t room) {
+  stage1_state st;
+  st.begin = doc.data();
+  st.end = doc.data() + doc.size();
+  st.next = st.begin;
+  st.base = st.begin;
+  std::vector<std::uint32_t> pos(room);
+  std::vector<char8_t> kinds(room);
+  indexed r;
+  while (!st.done) {
+    const std::size_t n = k.checked(st, pos.data(), kinds.data(), room);
+    for (std::size_t i = 0; i < n; ++i) {
+      r.pos.push_back(pos[i]);
+      r.kinds.push_back(static_cast<char>(kinds[i]));
+    }
+  }
+  r.failed = st.failed;
+  // The terminating entries: exactly `lookahead` of them, all alike.
+  EXPECT_GE(r.kinds.size(), lookahead);
+  const char last = r.kinds.back();
+  for (std::size_t i = 0; i < lookahead; ++i) {
+    EXPECT_EQ(r.kinds.back(), last);
+    r.error_at = r.pos.back();
+    r.kinds.pop_back();
+    r.pos.pop_back();
+  }
+  EXPECT_EQ(last, st.failed ? kind_error : kind_end);
+  if (!st.failed) {
+    EXPECT_EQ(r.error_at, doc.size());
+  }
+  return r;
+}
+
+// The reference: the structurals of a document found one byte at a time (valid JSON only: it
+// does not model what stage 1 does with stray backslashes outside strings).
+indexed reference(std::string_view d) {
+  indexed r;
+  bool in = false, esc = false, prev_scalar = false;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const char c = d[i];
+    if (in) {
+      if (esc) esc = false;
+      else if (c == '\\') esc = true;
+      else if (c == '"') in = false;
+      prev_scalar = false;
+      continue;
+    }
+    if (c == '"') {
+      in = true;
+      r.pos.push_back(static_cast<std::uint32_t>(i));
+      r.kinds.push_back(c);
+      prev_scalar = false;
+      continue;
+    }
+    const bool ws = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    const bool op = c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',';
+    const bool scalar = !ws && !op;
+    if (op || (scalar && !prev_scalar)) {
+      r.pos.push_back(static_cast<std::uint32_t>(i));
+      r.kinds.push_back(c);
+    }
+    prev_scalar = scalar;
+  }
+  return r;
+}
+
+bool checker_accepts(std::string_view d) {
+  metajson::detail::read_context c;
+  c.begin = d.data();
+  c.end = d.data() + d.size();
+  return metajson::detail::check_document<metajson::options{}>(c);
+}
+
+void expect_same_index(std::string_view doc, const char* what) {
+  const indexed ref = reference(doc);
+  for (const kernel_entry& k : available_kernels()) {
+    for (std::size_t room : {std::size_t{4096}, fill_room, fill_room + 1, fill_room + 57}) {
+      const indexed r = run(k, doc, room);
+      ASSERT_FALSE(r.failed) << what << ": kernel " << k.name << ", room " << room;
+      ASSERT_EQ(r.kinds, ref.kinds) << what << ": kernel " << k.name << ", room " << room;
+      ASSERT_EQ(r.pos, ref.pos) << what << ": kernel " << k.name << ", room " << room;
+    }
+  }
+}
+
+TEST(Stage1, KernelsAreReported) {
+  const auto kernels = available_kernels();
+  ASSERT_FALSE(kernels.empty());
+  EXPECT_EQ(kernels.back().name, "portable");  // always there, always last
+  EXPECT_EQ(metajson::active_simd_backend(), kernels.front().name);
+#if defined(METAJSON_NO_SIMD)
+  EXPECT_EQ(kernels.size(), 1u);
+#endif
+}
+
+TEST(Stage1, DatasetsMatchTheReference) {
+  for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
+    const auto doc = load_data(name);
+    if (!doc) continue;  // load_data has already failed the test
+    expect_same_index(*doc, name);
+  }
+}
+
+TEST(Stage1, SmallDocumentsAtEveryLength) {
+  // Every length around the block size, so the last block is full, partial and empty.
+  for (std::size_t n = 0; n < 200; ++n) {
+    std::string doc = "[";
+    while (doc.size() + 8 < n) doc += "\"ab\\\"\", ";
+    doc += "1]";
+    expect_same_index(doc, doc.c_str());
+  }
+}
+
+// Random valid documents: the entries agree with the reference; random bytes: the kernels agree
+// with each other, and a document they reject the checker rejects too.
+TEST(Stage1, RandomDocuments) {
+  std::mt19937_64 rng(7);
+  const std::string pieces[] = {"{", "}", "[", "]", ":", ",", "\"", "\\", " ", "\n", "\t", "1", "-0.5e+3", "true", "null",
+                                "\"k\"", "\"a\\\"b\"", "\"\\\\\"", "\"\\u00e9\"", "\"\\ud83d\\ude00\"", "\xc3\xa9", "\xe2\x82\xac",
+                                "\xf0\x9f\x98\x80", "\xff", "\x01", "\xc3", "x"};
+  const auto kernels = available_kernels();
+  // A random valid value: every kind, strings with escapes and non-ASCII, whitespace anywhere.
+  auto ws = [&] { return std::string(rng() % 3, " \n\t"[rng() % 3]); };
+  std::function<std::string(int)> value = [&](int depth) -> std::string {
+    switch (depth > 3 ? rng() % 5 : rng() % 7) {
+      case 0: return "-12.5e+3";
+      case 1: return rng() % 2 ? "true" : "null";
+      case 2: return "\"a\\\"b\\u00e9\xc3\xa9\\\\\"";
+      case 3: return std::to_string(rng() % 100000);
+      case 4: return "\"" + std::string(rng() % 70, 'x') + "\"";
+      case 5: {
+        std::string a = "[" + ws();
+        for (int i = 0, n = static_cast<int>(rng() % 4); i < n; ++i) a += (i ? "," : "") + ws() + value(depth + 1) + ws();
+        return a + "]";
+      }
+      default: {
+        std::string o = "{" + ws();
+        for (int i = 0, n = static_cast<int>(rng() % 4); i < n; ++i)
+          o += std::string(i ? "," : "") + ws() + "\"k" + std::to_string(i) + "\"" + ws() + ":" + ws() + value(depth + 1) + ws();
+        return o + "}";
+      }
+    }
+  };
+  long valid = 0;
+  for (int trial = 0; trial < 30000; ++trial) {
+    std::string doc;
+    if (trial % 2 == 0) {
+      doc = ws() + value(0) + ws();
+    } else {
+      const int parts = static_cast<int>(rng() % 40);
+      for (int i = 0; i < parts; ++i) doc += pieces[rng() % std::size(pieces)];
+    }
+    const bool ok = checker_accepts(doc);
+    valid += ok;
+    const indexed first = run(kernels[0], doc, fill_room + rng() % 64);
+    if (first.failed) {
+      EXPECT_FALSE(ok) << "stage 1 rejects a document the checker accepts: " << doc;
+    }
+    if (ok) {
+      const indexed ref = reference(doc);
+      EXPECT_EQ(first.kinds, ref.kinds) << doc;
+      EXPECT_EQ(first.pos, ref.pos) << doc;
+    }
+    for (std::size_t i = 1; i < kernels.size(); ++i) {
+      const indexed r = run(kernels[i], doc, fill_room + rng() % 64);
+      EXPECT_EQ(r.failed, first.failed) << kernels[i].name << ": " << doc;
+      if (!r.failed && !first.failed) {
+        EXPECT_EQ(r.kinds, first.kinds) << kernels[i].name << ": " << doc;
+        EXPECT_EQ(r.pos, first.pos) << kernels[i].name << ": " << doc;
+      }
+    }
+  }
+  EXPECT_GT(valid, 15000);  // half the trials are valid documents, whose entries are compared
+}
+
+// Each string error, at every offset around a block boundary, fails stage 1 in every kernel,
+// with the error entries at the offending byte or before it, and no entry after it.
+TEST(Stage1, StringErrors) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"\x01", "control byte"},        {"\x1f", "control byte"},          {"\t", "tab"},
+      {"\\x", "unknown escape"},       {"\\u12g4", "bad \\u"},            {"\\u12", "short \\u"},
+      {"\\ud800", "lone high"},        {"\\udc00", "lone low"},           {"\\ud800\\u0041", "high + non-low"},
+      {"\xc3", "truncated 2-byte"},    {"\xe2\x82", "truncated 3-byte"},  {"\xc0\x80", "overlong"},
+      {"\xed\xa0\x80", "surrogate"},   {"\xf4\x90\x80\x80", "too large"}, {"\xff", "invalid byte"},
+      {"\x80", "lone continuation"},
+  };
+  for (const auto& [bad, what] : cases) {
+    for (std::size_t pad = 50; pad < 140; ++pad) {
+      const std::string doc = "[\"" + std::string(pad, 'a') + bad + "\"]";
+      ASSERT_FALSE(checker_accepts(doc)) << what;
+      const std::size_t bad_at = 2 + pad;
+      for (const kernel_entry& k : available_kernels()) {
+        const indexed r = run(k, doc, fill_room + pad % 7);
+        ASSERT_TRUE(r.failed) << what << " at " << bad_at << ", kernel " << k.name;
+        EXPECT_LE(r.error_at, bad_at + 6) << what << ", kernel " << k.name;
+        for (std::uint32_t p : r.pos) EXPECT_LT(p, r.error_at) << what << ", kernel " << k.name;
+      }
+    }
+  }
+  // Unclosed strings, and a backslash escaping the closing quote.
+  for (const std::string& doc : {std::string("[\"abc"), std::string("\"") + std::string(100, 'x'), std::string("[\"a\\\"]")}) {
+    for (const kernel_entry& k : available_kernels()) EXPECT_TRUE(run(k, doc, 4096).failed) << doc << ", kernel " << k.name;
+  }
+}
+
+}  // namespace
