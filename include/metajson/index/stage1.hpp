@@ -153,10 +153,19 @@ inline const char* portable_utf8_step(std::uint64_t non_ascii, const char* p, co
 
 // Where the UTF-8 error of the block at p is, as a bit (the block's first byte when it lies in a
 // sequence that started before): the error path of the kernels whose check says only "somewhere
-// in this block". The document before p is valid, so a sequence boundary is at most 3 bytes back.
+// in this block". The document before p is valid but for a sequence its last 1-3 bytes may have
+// begun: the scan starts at that sequence's first byte (a lead byte among the 3 before p, with
+// only continuation bytes after it), so an unfinished sequence is found whatever follows it.
 inline std::uint64_t utf8_error_bit(const char* p, const char* begin, const char* end) noexcept {
   const char* s = p;
-  for (int i = 0; i < 3 && s > begin && (static_cast<unsigned char>(*s) & 0xC0) == 0x80; ++i) --s;
+  for (int i = 1; i <= 3 && p - i >= begin; ++i) {
+    const auto ch = static_cast<unsigned char>(p[-i]);
+    if (ch < 0x80) break;  // ASCII: the sequences before p are finished
+    if (ch >= 0xC0) {      // a lead byte: its sequence may run into the block
+      s = p - i;
+      break;
+    }
+  }
   const char* stop = end - p > 67 ? p + 67 : end;
   const std::size_t bad = utf8_first_invalid(s, static_cast<std::size_t>(stop - s));
   const char* q = s + bad;

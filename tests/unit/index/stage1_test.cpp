@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include <functional>
 #include <random>
 #include <string>
@@ -201,7 +203,9 @@ TEST(Stage1, RandomDocuments) {
 }
 
 // Each string error, at every offset around a block boundary, fails stage 1 in every kernel,
-// with the error entries at the offending byte or before it, and no entry after it.
+// with the error entries within the offending text or at the byte after it, and no entry
+// after them. (A sequence cut short by the block's last byte was once reported at the end of
+// the document, after the entries of what followed the string: found by fuzz_validate.)
 TEST(Stage1, StringErrors) {
   const std::pair<const char*, const char*> cases[] = {
       {"\x01", "control byte"},        {"\x1f", "control byte"},          {"\t", "tab"},
@@ -219,7 +223,9 @@ TEST(Stage1, StringErrors) {
       for (const kernel_entry& k : available_kernels()) {
         const indexed r = run(k, doc, fill_room + pad % 7);
         ASSERT_TRUE(r.failed) << what << " at " << bad_at << ", kernel " << k.name;
-        EXPECT_LE(r.error_at, bad_at + 6) << what << ", kernel " << k.name;
+        // Within the bad text or at the byte after it (where an unfinished sequence breaks),
+        // never later: what follows the string (here "]) may not be indexed first.
+        EXPECT_LE(r.error_at, bad_at + std::strlen(bad)) << what << " at " << bad_at << ", kernel " << k.name;
         for (std::uint32_t p : r.pos) EXPECT_LT(p, r.error_at) << what << ", kernel " << k.name;
       }
     }
