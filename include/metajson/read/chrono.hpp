@@ -24,6 +24,7 @@ struct reader<family::time_point> {
       return k;
     } else {
       if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "ISO 8601 time string");
+      if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
       const char* const p = at(c, k);
       std::string_view s;
       bool escaped = false;

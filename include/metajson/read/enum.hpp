@@ -22,6 +22,7 @@ inline E enumerator_value(int index) {
 template <options O, class E>
 inline const char* read_enum(read_context& c, const char* k, E& v) {
   if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "enumerator name (string)");
+  if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
   const char* const p = at(c, k);
   std::string_view name;
   bool escaped = false;

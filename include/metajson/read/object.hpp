@@ -292,6 +292,7 @@ inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
     q += 2;
     if (is_tag) {
       if (*q != '"') return expected_at(c, q, "tag string");
+      if (METAJSON_UNLIKELY(!string_is_clean<O>(c, q))) return nullptr;
       if (!read_string_into<O, true>(c, at(c, q), tag_value)) return nullptr;
       found = true;
       break;

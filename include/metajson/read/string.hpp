@@ -279,11 +279,31 @@ inline const char* read_plain_string(read_context& c, const char* p, std::string
 
 // --- the readers of the indexed stage -------------------------------------------------------
 
+// Stage 1 stopped at an error right after the string at entry k (its marker is the entry that
+// follows): when the error is inside the string (invalid UTF-8, which the indexed string
+// readers leave to stage 1), it is this value's, reported here so that the caller adds the
+// value's path; otherwise the reader goes on and meets the marker after the string.
+template <options O>
+METAJSON_NOINLINE bool string_error_check(read_context& c, const char* k) {
+  read_context sub;
+  sub.begin = c.begin;
+  sub.end = c.end;
+  if (check_string<O>(sub, at(c, k)) != nullptr) return true;
+  c.fail_checked(at(c, k + 1));
+  return false;
+}
+template <options O>
+METAJSON_ALWAYS_INLINE bool string_is_clean(read_context& c, const char* k) {
+  return METAJSON_LIKELY(k[1] != index::kind_error) || string_error_check<O>(c, k);
+}
+
+
 template <>
 struct reader<family::string> {
   template <options O, class T>
   static const char* read(read_context& c, const char* k, T& v) {
     if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "string");
+    if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
     const char* const p = at(c, k);
     if constexpr (std::is_same_v<T, std::string>) {
       if (!read_string_into<O, true>(c, p, v)) return nullptr;
@@ -316,6 +336,7 @@ struct reader<family::character> {
   template <options O, class T>
   static const char* read(read_context& c, const char* k, T& v) {
     if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "one-character string");
+    if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
     std::string s;
     const char* const p = at(c, k);
     if (!read_string_into<O, true>(c, p, s)) return nullptr;

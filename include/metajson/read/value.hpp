@@ -84,6 +84,7 @@ struct reader<family::dynamic> {
         return r;
       }
       case '"': {
+        if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
         if (!std::holds_alternative<std::string>(s)) s = std::string();
         if (!read_string_into<O, true>(c, at(c, k), std::get<std::string>(s))) return nullptr;
         return k + 1;
