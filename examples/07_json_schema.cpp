@@ -47,3 +47,100 @@ int main() {
   //  "payment":{"last4":"4242","method":"Card"},"placed":"1970-01-01T00:00:00Z","status":"pending"}
   return schema.find("\"additionalProperties\": false") != std::string::npos ? 0 : 1;
 }
+
+// Output (checked by ctest):
+// {
+//   "$schema": "https://json-schema.org/draft/2020-12/schema",
+//   "title": "Order",
+//   "type": "object",
+//   "properties": {
+//     "id": {
+//       "type": "integer",
+//       "minimum": 0,
+//       "maximum": 18446744073709551615
+//     },
+//     "customer": {
+//       "type": "string"
+//     },
+//     "lines": {
+//       "type": "array",
+//       "items": {
+//         "$ref": "#/$defs/Line"
+//       }
+//     },
+//     "status": {
+//       "$ref": "#/$defs/Status"
+//     },
+//     "note": {
+//       "type": [
+//         "string",
+//         "null"
+//       ]
+//     },
+//     "placed": {
+//       "type": "string",
+//       "format": "date-time",
+//       "pattern": "^(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.0+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$(?!\\n)"
+//     },
+//     "payment": {
+//       "oneOf": [
+//         {
+//           "type": "object",
+//           "properties": {
+//             "method": {
+//               "const": "Card"
+//             },
+//             "last4": {
+//               "type": "string"
+//             }
+//           },
+//           "required": [
+//             "method"
+//           ]
+//         },
+//         {
+//           "type": "object",
+//           "properties": {
+//             "method": {
+//               "const": "Transfer"
+//             },
+//             "iban": {
+//               "type": "string"
+//             }
+//           },
+//           "required": [
+//             "method"
+//           ]
+//         }
+//       ]
+//     }
+//   },
+//   "required": [
+//     "id"
+//   ],
+//   "additionalProperties": false,
+//   "$defs": {
+//     "Line": {
+//       "type": "object",
+//       "properties": {
+//         "sku": {
+//           "type": "string"
+//         },
+//         "quantity": {
+//           "type": "integer",
+//           "minimum": 0,
+//           "maximum": 65535
+//         }
+//       }
+//     },
+//     "Status": {
+//       "type": "string",
+//       "enum": [
+//         "pending",
+//         "shipped",
+//         "delivered"
+//       ]
+//     }
+//   }
+// }
+// {"customer":"Zo\u00eb","id":7,"lines":[{"quantity":2,"sku":"A-1"}],"note":null,"payment":{"last4":"4242","method":"Card"},"placed":"1970-01-01T00:00:00Z","status":"pending"}
