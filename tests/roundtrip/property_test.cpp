@@ -377,6 +377,11 @@ void round_trip_many(int count, std::uint64_t seed) {
   for (int i = 0; i < count; ++i) {
     Root r;
     g.fill(r);
+    // escape_non_ascii writes the string_view's non-ASCII text as \u escapes, which a
+    // string_view cannot read back (it points into the input): there it holds ASCII only.
+    if constexpr (O.escape_non_ascii || O.escape_html)
+      if (!std::ranges::all_of(r.extras.view, [](char ch) { return ch >= 0x20 && ch != '<' && ch != '>' && ch != '&'; }))
+        r.extras.view = "plain";
     const std::string json = metajson::to_json<O>(r);
     Root back;
     const auto e = metajson::from_json<O>(json, back);
