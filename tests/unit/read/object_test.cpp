@@ -151,6 +151,10 @@ TEST(ReadObject, TaggedVariants) {
   expect_read_error<Drawing>(R"({"shape":{"type":"Hexagon"}})", error_code::no_matching_alternative,
                              "no variant alternative matches (unknown tag \"Hexagon\") at $.shape (line 1, column 10)");
   expect_read_error<Drawing>(R"({"shape":{"x":1}})", error_code::missing_key, "missing key (tag \"type\") at $.shape (line 1, column 10)");
+  // Invalid UTF-8 in the tag of an unclosed string: the UTF-8 error, where it is, not the end of
+  // the input the tag's string would run to (fuzz/regressions/universe).
+  expect_read_error<Drawing>("{\"shape\":{\"type\":\"Po\xb5int", error_code::invalid_utf8,
+                             "invalid UTF-8 in string at $.shape (line 1, column 21)");
 }
 
 TEST(ReadObject, DepthLimit) {
