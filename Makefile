@@ -7,9 +7,9 @@
 #   make micro-bench  the micro-benchmarks of metajson's primitives
 #   make test-nosimd  the tests whose code SIMD changes (NOSIMD_TESTS: kernels, readers,
 #                     writers, fuzz targets), with SIMD disabled
-#   make test-sanitize the same tests under ASan + UBSan (hostile inputs included; not the
-#                     exhaustive float32, 10^9-double, install, setup and differential ones),
-#                     each fuzz target for FUZZ_SECONDS (60)
+#   make test-sanitize the tests that read or write at run time (SANITIZE_TESTS: hostile inputs
+#                     included; not the two exhaustive number tests), under ASan + UBSan, each
+#                     fuzz target for FUZZ_SECONDS (60)
 #   make fuzz         only the fuzz targets, under ASan + UBSan, FUZZ_SECONDS (600) each
 #   make differential metajson's verdicts against simdjson's and yyjson's (JSONTestSuite, then
 #                     FUZZ_SECONDS (60) of mutated inputs), under ASan + UBSan
@@ -49,12 +49,20 @@ test-nosimd: bootstrap
 	cmake --build build-nosimd -j $(JOBS) --target $(NOSIMD_TESTS)
 	cd build-nosimd && ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(NOSIMD_TESTS))))$$" $(CTEST_ARGS)
 
+# The tests run under the sanitizers: every program that reads or writes at run time (the
+# unit, round-trip, conformance, dataset, hostile-input, large-document and fuzz tests). Not
+# built there: the two exhaustive number tests (hours under ASan; the release build runs them),
+# the schema generator's and the examples' programs, and the tests that run scripts or other
+# compilers (install, setup, compile_fail, schema validator, node's number text).
+SANITIZE_TESTS = $(NOSIMD_TESTS) number_test write_output_test reference_validator_test hostile_input_test \
+  large_document_test roundtrip_double_test odr_test noexcept_test
+
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
-	cmake --build build-sanitize -j $(JOBS)
+	cmake --build build-sanitize -j $(JOBS) --target $(SANITIZE_TESTS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
-	  ctest --output-on-failure -j $(JOBS) -LE "install|setup|differential" -E "exhaustive_float32|billion_doubles" $(CTEST_ARGS)
+	  ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(SANITIZE_TESTS) fuzz_needs_data_in_ci)))$$" $(CTEST_ARGS)
 	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log || true
 
 # A longer fuzzing campaign: FUZZ_SECONDS per target (default 600), FUZZ_SEED (default 1),
