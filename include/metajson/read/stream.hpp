@@ -266,12 +266,14 @@ class ndjson_engine {
         continue;
       }
       const std::string_view text(in_.at(start), line_end - start);
-      if (is_blank_line(text)) continue;
-      const input_place place{start, line_, start};
+      // Longer than the limit is an error before anything else (a stream cannot know that the
+      // line is blank without reading all of it).
       if (text.size() > O.max_document_size) {
         out.emplace(std::unexpect, too_long(start, line_));
         return true;
       }
+      if (is_blank_line(text)) continue;
+      const input_place place{start, line_, start};
       out.emplace();
       if (error e = read_part_noexcept<O>(text, **out, 0)) *out = std::unexpected<error>(relocate(std::move(e), place));
       return true;
@@ -370,15 +372,23 @@ class array_engine {
     return stop(out, error(in_.failure()).at_place(here_.offset, here_.line, here_.column()));
   }
 
-  error_code type_or_syntax() const {
+  error_code type_or_syntax() {
     const std::string f = found();
     return f[0] != '\'' && f.rfind("byte", 0) != 0 ? error_code::type_mismatch : error_code::syntax_error;
   }
-  std::string found() const {
+  std::string found() {
+    want(8);
     if (here_.offset >= in_.end()) return "end of input";
     return describe_byte(in_.at(here_.offset), in_.data() + (in_.end() - in_.base()));
   }
   std::string path() const { return "$[" + std::to_string(index_) + "]"; }
+
+  // At least n bytes from here in memory, or all there are (so that found() sees a whole
+  // literal, as in a string).
+  void want(std::size_t n) {
+    while (in_.end() - here_.offset < n && in_.more(here_.offset)) {
+    }
+  }
 
   // The next byte (the stream read as needed), or -1 at the end.
   int peek() {
@@ -430,25 +440,33 @@ class array_engine {
           if (ch == ',' || ch == ']' || ch == '}' || ch == '[' || ch == '{' || ch == '"') return i + static_cast<std::size_t>(p - b);
         }
       } else {
-        for (; p < e; ++p) {
-          const char ch = *p;
-          if (in_string) {
-            if (ch == '\\') {
+        while (p < e) {
+          if (in_string) {  // to the next quote or backslash, a SIMD block at a time
+            p = find_special<false>(p, e);
+            if (p == e) break;
+            if (*p == '"') {
+              in_string = false;
+              ++p;
+              if (depth == 0) return i + static_cast<std::size_t>(p - b);
+            } else if (*p == '\\') {
               if (p + 1 == e) {
                 escaped = true;
+                p = e;
                 break;
               }
-              ++p;
-            } else if (ch == '"') {
-              in_string = false;
-              if (depth == 0) return i + static_cast<std::size_t>(p + 1 - b);
+              p += 2;
+            } else {
+              ++p;  // a control byte: the reader reports it
             }
-          } else if (ch == '"') {
-            in_string = true;
-          } else if (ch == '[' || ch == '{') {
-            ++depth;
-          } else if (ch == ']' || ch == '}') {
-            if (--depth == 0) return i + static_cast<std::size_t>(p + 1 - b);
+          } else {
+            const char ch = *p++;
+            if (ch == '"') {
+              in_string = true;
+            } else if (ch == '[' || ch == '{') {
+              ++depth;
+            } else if (ch == ']' || ch == '}') {
+              if (--depth == 0) return i + static_cast<std::size_t>(p - b);
+            }
           }
         }
       }

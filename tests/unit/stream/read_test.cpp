@@ -99,6 +99,11 @@ TEST(ReadNdjson, LinesLongerThanTheLimit) {
   EXPECT_EQ((ndjson<std::string, small>("\"short\"\n\"much too long\"\n\"ok\"\n\"too long again\"")),
             (V{"\"short\"", "error: document larger than max_document_size (a line longer than 8 bytes) at $ (line 2, column 1)", "\"ok\"",
                "error: document larger than max_document_size (a line longer than 8 bytes) at $ (line 4, column 1)"}));
+  // The limit comes first, also for a blank line: a stream cannot know that a line is blank
+  // without keeping all of it (found by the ndjson fuzz target).
+  EXPECT_EQ((ndjson<int, small>("1\n" + std::string(9, ' ') + "\n2")),
+            (V{"1", "error: document larger than max_document_size (a line longer than 8 bytes) at $ (line 2, column 1)", "2"}));
+  EXPECT_EQ((ndjson<int, small>("1\n" + std::string(8, ' ') + "\n2")), (V{"1", "2"}));
 }
 
 TEST(ReadNdjson, StringViewsPointIntoTheText) {
@@ -175,6 +180,10 @@ TEST(ReadArray, SyntaxErrorsEndTheRange) {
   EXPECT_EQ(array<int>(""), (V{"error: unexpected end of input (expected array) at $ (line 1, column 1)"}));
   EXPECT_EQ(array<int>("{}"), (V{"error: expected array, found object at $ (line 1, column 1)"}));
   EXPECT_EQ(array<int>("x"), (V{"error: expected array, found 'x' at $ (line 1, column 1)"}));
+  // What is found is worded from the whole literal, also when the stream hands it over a byte
+  // at a time (found by the read_array fuzz target).
+  EXPECT_EQ(array<int>("null"), (V{"error: expected array, found null at $ (line 1, column 1)"}));
+  EXPECT_EQ(array<int>("[1] true"), (V{"1", "error: unexpected content after the JSON value (found boolean) at $ (line 1, column 5)"}));
   // A type error, then a syntax error later in the same element: both, then the end.
   EXPECT_EQ(array<int>("[1, [2,,], 3]"), (V{"1", "error: expected integer, found array at $[1] (line 1, column 5)",
                                              "error: expected a value, found ',' at $[1] (line 1, column 8)"}));
