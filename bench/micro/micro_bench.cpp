@@ -9,7 +9,9 @@
 // Each row: the median of 5 runs; a run repeats the operation over a batch of inputs until it
 // has taken at least 0.2 s (0.02 s with --quick). MB/s counts output bytes when writing and
 // input bytes when reading.
+#include <metajson/file.hpp>
 #include <metajson/metajson.hpp>
+#include <metajson/stream.hpp>
 #include <metajson/number/dtoa.hpp>
 #include <metajson/number/itoa.hpp>
 #include <metajson/text/escape.hpp>
@@ -22,6 +24,11 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 #include "canada.hpp"
 #include "citm.hpp"
@@ -362,6 +369,98 @@ void bench_dataset(const char* dir, const char* file) {
       }));
 }
 
+// --- NDJSON, streams and files (issue 16; metajson only: the suite's peers are to come) --------
+
+// A stream buffer that drops what it is given: the writer's cost alone.
+class null_buf : public std::streambuf {
+ protected:
+  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+  int_type overflow(int_type c) override { return c; }
+};
+
+// twitter's 100 statuses written one per line, repeated to about `target` bytes (generated).
+void bench_ndjson(const char* dir, std::size_t target) {
+  std::ifstream f(std::string(dir) + "/twitter.json", std::ios::binary);
+  if (!f) {
+    std::printf("| %-34s | %-24s | %9s | %9s |\n", "twitter.json", "(missing)", "-", "-");
+    return;
+  }
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  const std::string doc = ss.str();
+  twitter::TwitterData data{};
+  if (auto e = metajson::from_json(doc, data)) {
+    std::printf("twitter.json: %s\n", e.message().c_str());
+    return;
+  }
+  std::vector<twitter::Status> statuses;
+  const std::string block = metajson::to_ndjson(data.statuses);
+  while (statuses.size() * block.size() / data.statuses.size() < target)
+    statuses.insert(statuses.end(), data.statuses.begin(), data.statuses.end());
+  const std::string lines = metajson::to_ndjson(statuses);
+  const std::string array = metajson::to_json(statuses);
+  char label[64];
+  std::snprintf(label, sizeof label, "twitter NDJSON %.0f MB (read)", static_cast<double>(lines.size()) / 1e6);
+  auto count_ok = [](auto&& range) {
+    std::size_t ok = 0;
+    for (auto& r : range) ok += r.has_value();
+    return ok;
+  };
+  row(label, "read_ndjson, string", measure(1, [&](std::size_t) {
+        if (count_ok(metajson::read_ndjson<twitter::Status>(lines)) != statuses.size()) std::abort();
+        return lines.size();
+      }));
+  row(label, "read_ndjson, istream", measure(1, [&](std::size_t) {
+        std::istringstream in(lines);
+        if (count_ok(metajson::read_ndjson<twitter::Status>(in)) != statuses.size()) std::abort();
+        return lines.size();
+      }));
+  row(label, "read_array, string", measure(1, [&](std::size_t) {
+        if (count_ok(metajson::read_array<twitter::Status>(array)) != statuses.size()) std::abort();
+        return array.size();
+      }));
+  row(label, "from_json, one vector", measure(1, [&](std::size_t) {
+        std::vector<twitter::Status> v;
+        if (metajson::from_json(array, v)) std::abort();
+        return array.size();
+      }));
+  std::snprintf(label, sizeof label, "twitter NDJSON %.0f MB (write)", static_cast<double>(lines.size()) / 1e6);
+  row(label, "to_ndjson, fresh string", measure(1, [&](std::size_t) { return metajson::to_ndjson(statuses).size(); }));
+  std::string buf;
+  row(label, "to_ndjson, reused buffer", measure(1, [&](std::size_t) {
+        metajson::to_ndjson(statuses, buf);
+        return buf.size();
+      }));
+  null_buf nb;
+  std::ostream null_out(&nb);
+  row(label, "to_ndjson, ostream", measure(1, [&](std::size_t) {
+        metajson::to_ndjson(statuses, null_out);
+        return lines.size();
+      }));
+  // from_file against a plain read() of the same file plus from_json of the bytes in memory.
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "metajson_micro_twitter.json";
+  metajson::to_file(data, path);
+  const std::size_t size = std::filesystem::file_size(path);
+  row("twitter.json from a file (read)", "from_file", measure(1, [&](std::size_t) {
+        twitter::TwitterData t = metajson::from_file<twitter::TwitterData>(path);
+        sink = t.statuses.size();
+        return size;
+      }));
+  row("twitter.json from a file (read)", "read() + from_json", measure(1, [&](std::size_t) {
+        std::string bytes;
+        bytes.resize_and_overwrite(size, [&](char* p, std::size_t n) {
+          const int fd = ::open(path.c_str(), O_RDONLY);
+          const ssize_t got = ::read(fd, p, n);
+          ::close(fd);
+          return got < 0 ? 0 : static_cast<std::size_t>(got);
+        });
+        twitter::TwitterData t{};
+        if (metajson::from_json(bytes, t)) std::abort();
+        return size;
+      }));
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -380,6 +479,7 @@ int main(int argc, char** argv) {
     bench_dataset<twitter::TwitterData>(dir, "twitter.json");
     bench_dataset<citm::CitmCatalog>(dir, "citm_catalog.json");
     bench_dataset<canada::FeatureCollection>(dir, "canada.json");
+    bench_ndjson(dir, min_seconds < 0.1 ? std::size_t{1} << 20 : std::size_t{100} << 20);
   } else {
     std::printf("\n(set METAJSON_DATA_DIR for the whole-document rows)\n");
   }

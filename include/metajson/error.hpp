@@ -43,6 +43,8 @@ enum class error_code : std::uint8_t {
   invalid_time,         ///< a time_point string that is not ISO 8601 UTC
   document_too_large,   ///< the input is longer than options.max_document_size
   string_too_long,      ///< a string or key is longer than options.max_string_length
+  // files and streams (metajson/file.hpp, metajson/stream.hpp)
+  io_error,             ///< a file or stream could not be opened, read or written: the OS's reason
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -74,12 +76,14 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::invalid_time: return "invalid ISO 8601 time";
     case error_code::document_too_large: return "document larger than max_document_size";
     case error_code::string_too_long: return "string longer than max_string_length";
+    case error_code::io_error: return "I/O error";
   }
   return "unknown error";
 }
 
 /// An error: a code, where it happened (byte offset, line and column in the input when
-/// reading; the JSON path of the value in both directions), and a message.
+/// reading; the JSON path of the value in both directions; the file, when a file was read or
+/// written), and a message.
 ///
 /// A default-constructed error means success and is falsy, so
 ///     if (auto e = metajson::from_json(json, x)) std::cerr << e.message();
@@ -102,8 +106,36 @@ class error : public std::exception {
   std::size_t column() const noexcept { return column_; }
   /// The JSON path of the value being processed: `$`, `$.statuses[3].user.id`, `$["a b"]`.
   const std::string& path() const noexcept { return path_; }
+  /// The file read or written (from_file, to_file...), as given; empty otherwise.
+  const std::string& file() const noexcept { return file_; }
+  /// What the message adds to the code's description: "expected integer, found string",
+  /// "cannot open for reading: No such file or directory".
+  const std::string& detail() const noexcept { return detail_; }
 
-  /// "invalid UTF-8 in string (byte 0xC3 at offset 4) at $.users[2].name"
+  /// Names the file the error is about (the entry points that read or write files do this).
+  error& in_file(std::string file) {
+    file_ = std::move(file);
+    what_.clear();
+    return *this;
+  }
+  /// Moves the error's place: `offset`, `line` and `column` replace the ones it had.
+  error& at_place(std::size_t offset, std::size_t line, std::size_t column) noexcept {
+    offset_ = offset;
+    line_ = line;
+    column_ = column;
+    what_.clear();
+    return *this;
+  }
+  /// Replaces the JSON path (the readers of NDJSON and arrays prefix an element's path).
+  error& with_path(std::string path) noexcept {
+    path_ = std::move(path);
+    what_.clear();
+    return *this;
+  }
+
+  /// "invalid UTF-8 in string (byte 0xC3 at offset 4) at $.users[2].name", and with a file
+  /// "expected integer, found string at $.id in 'data/x.json' (line 2, column 10)" or
+  /// "I/O error (cannot open for reading: No such file or directory) in 'data/x.json'".
   std::string message() const {
     std::string m;
     if ((code_ == error_code::syntax_error || code_ == error_code::type_mismatch) && !detail_.empty()) {
@@ -113,8 +145,11 @@ class error : public std::exception {
       if (!detail_.empty()) m += " (" + detail_ + ")";
     }
     if (code_ != error_code::ok) {
-      m += " at ";
-      m += path_.empty() ? std::string("$") : path_;
+      if (code_ != error_code::io_error || !path_.empty()) {
+        m += " at ";
+        m += path_.empty() ? std::string("$") : path_;
+      }
+      if (!file_.empty()) m += " in '" + file_ + "'";
       if (line_ != 0)
         m += " (line " + std::to_string(line_) + ", column " + std::to_string(column_) + ")";
     }
@@ -140,7 +175,7 @@ class error : public std::exception {
  private:
   error_code code_ = error_code::ok;
   std::size_t offset_ = 0, line_ = 0, column_ = 0;
-  std::string path_, detail_;
+  std::string path_, detail_, file_;
   mutable std::string what_;
 };
 

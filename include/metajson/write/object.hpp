@@ -310,10 +310,13 @@ inline char* write_tagged_variant(write_context& c, char* p, const T& v) {
           // The alternative's own object follows, its '{' turned into ',' (or, when it has
           // no members, dropped so that its '}' closes the tag's object).
           if constexpr (O.pretty) --c.depth;
-          const std::size_t at = static_cast<std::size_t>(p - c.base);
-          p = write_value<O>(c, p, alt);
+          const std::size_t at = output_offset(c, p);
+          {
+            const output_hold hold(c, at);  // a streaming output keeps the '{' until it is patched
+            p = write_value<O>(c, p, alt);
+          }
           if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
-          char* s = c.base + at;
+          char* s = at_output_offset(c, at);
           if (p == s + 2) {  // "{}"
             if constexpr (O.pretty) {
               p = newline_indent<O.indent>(c, s, c.depth);

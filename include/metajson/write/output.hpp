@@ -36,10 +36,36 @@ struct write_context {
   std::size_t demand = 0;      // the largest size grow() was asked for (the next fresh output's size)
   std::unique_ptr<write_failure> failure;  // set on error only
 
+  // Streaming output (to_json into a std::ostream, to_file): when the buffer is full, the bytes
+  // written so far go to `sink` and the buffer is reused, instead of growing it. Bytes from the
+  // output offset `hold` on stay in the buffer (a writer comes back to patch them: see
+  // hold_from()); offsets into the output count `flushed`, the bytes already handed over. A
+  // failed sink is remembered; the rest of the output is then discarded.
+  bool (*sink)(void* arg, const char* data, std::size_t n) = nullptr;
+  void* sink_arg = nullptr;
+  std::size_t flushed = 0;
+  std::size_t hold = ~std::size_t{0};
+  bool sink_failed = false;
+
+  // Hands the bytes before `pos` (and before the hold) to the sink; returns the new pos.
+  std::size_t drain(std::size_t pos) {
+    std::size_t keep_from = pos;
+    if (hold != ~std::size_t{0} && hold - flushed < keep_from) keep_from = hold - flushed;
+    if (keep_from == 0) return pos;
+    if (!sink_failed && !sink(sink_arg, base, keep_from)) sink_failed = true;
+    std::memmove(base, base + keep_from, pos - keep_from);
+    flushed += keep_from;
+    return pos - keep_from;
+  }
+
   // Makes room for n more bytes after p; returns p in the (possibly moved) buffer.
   METAJSON_NOINLINE char* grow(char* p, std::size_t n) {
-    const std::size_t pos = static_cast<std::size_t>(p - base);
+    std::size_t pos = static_cast<std::size_t>(p - base);
     const std::size_t cap = out->size();
+    if (sink != nullptr) {
+      pos = drain(pos);
+      if (pos + n <= cap) return base + pos;
+    }
     if (pos + n > demand) demand = pos + n;
 #if defined(METAJSON_ABLATION_LINEAR_GROWTH)
     std::size_t want = pos + n + 1024;
@@ -68,6 +94,30 @@ struct write_context {
     }
     return nullptr;
   }
+};
+
+// The output offset of p, which stays valid when a streaming output hands the buffer over.
+METAJSON_ALWAYS_INLINE std::size_t output_offset(const write_context& c, const char* p) noexcept {
+  return c.flushed + static_cast<std::size_t>(p - c.base);
+}
+METAJSON_ALWAYS_INLINE char* at_output_offset(const write_context& c, std::size_t offset) noexcept {
+  return c.base + (offset - c.flushed);
+}
+
+// Keeps the output from offset `from` in the buffer while it lives (a writer that patches a
+// byte it wrote earlier): a streaming output does not hand it over before.
+class output_hold {
+ public:
+  output_hold(write_context& c, std::size_t from) noexcept : c_(c), saved_(c.hold) {
+    if (from < c.hold) c.hold = from;
+  }
+  ~output_hold() { c_.hold = saved_; }
+  output_hold(const output_hold&) = delete;
+  output_hold& operator=(const output_hold&) = delete;
+
+ private:
+  write_context& c_;
+  std::size_t saved_;
 };
 
 // Guarantees n writable bytes at p. One compare in the common case.

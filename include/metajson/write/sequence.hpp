@@ -136,9 +136,9 @@ struct writer<family::range> {
       }
       p = ensure(c, p, std::min(n, run) * (bound + 1) + 2);
       // Every element is written after a ',' and the first ',' is then overwritten with the
-      // '[': no test for the first element in the loop. The '[' goes in by offset, as the
-      // buffer may move when a later run is reserved.
-      const auto open = static_cast<std::size_t>(p - c.base);
+      // '[': no test for the first element in the loop. The '[' goes in after the first run,
+      // before anything can move the buffer (or hand it to a streaming output's sink).
+      const std::size_t open = output_offset(c, p);
       auto it = std::ranges::begin(v);
       std::size_t i = 0;
       for (;;) {
@@ -148,10 +148,10 @@ struct writer<family::range> {
           p = writer_of<E>::template write_reserved<O, E>(c, p, *it);
           if (METAJSON_UNLIKELY(p == nullptr)) return push_index(c, i);
         }
+        if (stop <= run) *at_output_offset(c, open) = '[';  // the first run
         if (i == n) break;
         p = ensure(c, p, std::min(n - i, run) * (bound + 1) + 1);  // the +1: the closing ']'
       }
-      c.base[open] = '[';
       *p++ = ']';
       return p;
     } else {

@@ -1,0 +1,278 @@
+// Streams and NDJSON: JSON written to a std::ostream through a bounded buffer, NDJSON (JSON
+// Lines) written and read, the elements of a top-level array read one at a time, from strings
+// or from std::istreams in memory bounded by the largest line or element.
+//
+//     #include <metajson/stream.hpp>
+//     metajson::to_json(config, std::cout);                     // the bytes of to_json(config)
+//     std::string lines = metajson::to_ndjson(events);          // one value per line
+//     for (auto& e : metajson::read_ndjson<Event>(in))          // std::expected<Event, error>
+//       if (e) use(*e); else log(e.error().message());          // "... (line 7, column 12)"
+//     for (auto& p : metajson::read_array<Point>(file)) ...     // [ {...}, {...}, ... ]
+//
+// Not included by metajson.hpp: <istream> and <ostream> cost compile time that a program
+// which does not use streams should not pay.
+#pragma once
+
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
+#include <expected>
+#include <istream>
+#include <new>
+#include <ostream>
+#include <ranges>
+#include <string>
+#include <string_view>
+
+#include "error.hpp"
+#include "from_json.hpp"
+#include "options.hpp"
+#include "read/stream.hpp"
+#include "reflect/borrows.hpp"
+#include "to_json.hpp"
+#include "write/stream.hpp"
+
+namespace metajson::detail {
+
+inline bool ostream_sink(void* arg, const char* data, std::size_t n) {
+  auto& os = *static_cast<std::ostream*>(arg);
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+    os.write(data, static_cast<std::streamsize>(n));
+  } catch (...) {
+    return false;
+  }
+#else
+  os.write(data, static_cast<std::streamsize>(n));
+#endif
+  return !os.fail();
+}
+
+inline error stream_not_writable(const std::ostream& os) {
+  return error(error_code::io_error, {}, os.bad() ? "the stream is bad (badbit set)" : "the stream is in a failed state (failbit set)");
+}
+
+template <options O, class T>
+error write_to_ostream(const T& v, std::ostream& os) noexcept {
+  if (!os.good()) return stream_not_writable(os);
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+#endif
+    sink_writer w(ostream_sink, &os);
+    error e = w.template write<O>(v);
+    error f = w.finish();
+    if (e) return e;
+    if (f) return os.good() ? f : stream_not_writable(os);
+    return {};
+#if METAJSON_HAS_EXCEPTIONS
+  } catch (const std::bad_alloc&) {
+    return error(error_code::out_of_memory);
+  }
+#endif
+}
+
+// NDJSON has one value per line: pretty output, which has newlines, cannot be NDJSON.
+template <options O>
+inline constexpr bool ndjson_options_ok = !O.pretty;
+
+// The error of element i of a range written as NDJSON: its path starts with "[i]".
+inline error element_error(error e, std::size_t i) {
+  std::string path = "$[" + std::to_string(i) + "]";
+  if (!e.path().empty()) path.append(e.path(), 1);
+  return e.with_path(std::move(path));
+}
+
+template <options O, class R>
+error write_ndjson(const R& range, std::string& out) {
+  static_assert(ndjson_options_ok<O>, "metajson: NDJSON is one value per line; options.pretty writes newlines inside values");
+  write_context c;
+  c.out = &out;
+  std::size_t cap = out.capacity();
+  if (cap < min_output_room) cap = min_output_room;
+  out.resize_and_overwrite(cap, [](char*, std::size_t n) { return n; });
+  c.base = out.data();
+  c.limit = c.base + out.size();
+  char* p = c.base;
+  std::size_t i = 0;
+  for (const auto& v : range) {
+    p = write_value<O>(c, p, v);
+    if (METAJSON_UNLIKELY(p == nullptr)) return element_error(failed_write(c, out), i);
+    p = ensure(c, p, 1);
+    *p++ = '\n';
+    ++i;
+  }
+  out.resize(static_cast<std::size_t>(p - c.base));
+  return {};
+}
+
+template <options O, class R>
+error write_ndjson_noexcept(const R& range, std::string& out) noexcept {
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+    return write_ndjson<O>(range, out);
+  } catch (const std::bad_alloc&) {
+    out.clear();
+    return error(error_code::out_of_memory);
+  }
+#else
+  return write_ndjson<O>(range, out);
+#endif
+}
+
+template <options O, class R>
+error write_ndjson_to_ostream(const R& range, std::ostream& os) noexcept {
+  static_assert(ndjson_options_ok<O>, "metajson: NDJSON is one value per line; options.pretty writes newlines inside values");
+  if (!os.good()) return stream_not_writable(os);
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+#endif
+    sink_writer w(ostream_sink, &os);
+    std::size_t i = 0;
+    for (const auto& v : range) {
+      if (error e = w.template write<O>(v, "\n", 1)) {
+        (void)w.finish();  // the lines before it
+        return element_error(std::move(e), i);
+      }
+      if (w.sink_failed()) break;
+      ++i;
+    }
+    if (error f = w.finish()) return os.good() ? f : stream_not_writable(os);
+    return {};
+#if METAJSON_HAS_EXCEPTIONS
+  } catch (const std::bad_alloc&) {
+    return error(error_code::out_of_memory);
+  }
+#endif
+}
+
+}  // namespace metajson::detail
+
+namespace metajson {
+inline namespace v0 {
+
+// --- writing to a std::ostream ----------------------------------------------------------------
+
+/// Writes `value` as JSON to `os`: the same bytes as to_json(value), through a 64 KiB buffer
+/// that is handed to the stream whenever it fills (no string of the whole document). Never
+/// throws: a value that cannot be written, or a stream that fails (an io_error), is the
+/// returned error; what was written before the error stays in the stream. The stream is not
+/// flushed.
+template <options O = options{}, class T>
+error try_to_json(const T& value, std::ostream& os) noexcept {
+  return detail::write_to_ostream<O>(value, os);
+}
+
+#if METAJSON_HAS_EXCEPTIONS
+/// Writes `value` as JSON to `os` (see try_to_json); throws metajson::error.
+///
+///     metajson::to_json(config, std::cout);
+template <options O = options{}, class T>
+void to_json(const T& value, std::ostream& os) {
+  if (error e = detail::write_to_ostream<O>(value, os)) throw e;
+}
+#endif
+
+// --- writing NDJSON ---------------------------------------------------------------------------
+
+/// Writes each element of `range` as compact JSON followed by '\n' into `buffer` (content
+/// replaced, capacity kept). Never throws; on error `buffer` is empty and the error's path
+/// starts with the element's index: "invalid UTF-8 in string at $[3].name". Options with
+/// `.pretty = true` do not compile.
+template <options O = options{}, std::ranges::input_range R>
+error try_to_ndjson(const R& range, std::string& buffer) noexcept {
+  return detail::write_ndjson_noexcept<O>(range, buffer);
+}
+
+/// Writes each element of `range` as compact JSON followed by '\n' to `os`, through a bounded
+/// buffer. Never throws; the lines before a failed element are written.
+template <options O = options{}, std::ranges::input_range R>
+error try_to_ndjson(const R& range, std::ostream& os) noexcept {
+  return detail::write_ndjson_to_ostream<O>(range, os);
+}
+
+#if METAJSON_HAS_EXCEPTIONS
+/// Each element of `range` as compact JSON followed by '\n' (NDJSON, JSON Lines). Throws
+/// metajson::error.
+///
+///     std::string lines = metajson::to_ndjson(events);   // {"id":1}\n{"id":2}\n
+template <options O = options{}, std::ranges::input_range R>
+std::string to_ndjson(const R& range) {
+  std::string out;
+  if (error e = detail::write_ndjson<O>(range, out)) throw e;
+  return out;
+}
+
+/// to_ndjson into `buffer` (content replaced, capacity kept). Throws metajson::error.
+template <options O = options{}, std::ranges::input_range R>
+void to_ndjson(const R& range, std::string& buffer) {
+  if (error e = detail::write_ndjson<O>(range, buffer)) throw e;
+}
+
+/// to_ndjson to `os` through a bounded buffer. Throws metajson::error.
+template <options O = options{}, std::ranges::input_range R>
+void to_ndjson(const R& range, std::ostream& os) {
+  if (error e = detail::write_ndjson_to_ostream<O>(range, os)) throw e;
+}
+#endif
+
+// --- reading NDJSON and arrays ----------------------------------------------------------------
+
+/// The range returned by read_ndjson and read_array: an input range (std::ranges::view) of
+/// std::expected<T, metajson::error>, read as it is iterated.
+template <class T, options O = options{}>
+using ndjson_range = detail::result_range<detail::ndjson_engine<T, O>>;
+template <class T, options O = options{}>
+using array_range = detail::result_range<detail::array_engine<T, O>>;
+
+/// The values of NDJSON / JSON Lines text, one result per line that is not blank (a line of
+/// spaces, tabs and '\r' is blank; "\r\n" line ends work; the last line needs no '\n').
+/// Each result is a T or the error of that line, whose line and column count in the whole
+/// text: "expected integer, found string at $.id (line 7, column 12)". A bad line does not
+/// stop the lines after it. options.max_document_size limits each line. T may hold
+/// std::string_view members: they point into `text`.
+///
+///     for (auto& r : metajson::read_ndjson<Event>(text))
+///       if (r) handle(*r); else log(r.error().message());
+template <class T, options O = options{}>
+ndjson_range<T, O> read_ndjson(std::string_view text) {
+  return ndjson_range<T, O>(detail::ndjson_engine<T, O>(detail::input_window(text)));
+}
+
+/// read_ndjson from a stream, which must outlive the range. Memory: a 64 KiB buffer, doubled
+/// while a line does not fit (the largest line, at most options.max_document_size: a longer
+/// line is that line's error, skipped without being kept). A stream that fails is the last
+/// result (an io_error); one that cannot be read from the start is the only one. T may not
+/// hold std::string_view: the line it would point into is gone.
+template <class T, options O = options{}>
+ndjson_range<T, O> read_ndjson(std::istream& is) {
+  static_assert(detail::owns_its_data<T>,
+                "metajson: a std::string_view read from a stream would point into a buffer that is reused; use std::string");
+  return ndjson_range<T, O>(detail::ndjson_engine<T, O>(detail::input_window(is)));
+}
+
+/// The elements of a top-level JSON array, one result at a time. The document is checked to
+/// its end: an element that is not a T is that element's error (path "$[3]...") and the next
+/// elements follow; where the document stops being JSON (a syntax error, a missing ']', content
+/// after it) the error is the last result. T may hold std::string_view members: they point
+/// into `text`.
+///
+///     for (auto& p : metajson::read_array<Point>(text)) ...
+template <class T, options O = options{}>
+array_range<T, O> read_array(std::string_view text) {
+  return array_range<T, O>(detail::array_engine<T, O>(detail::input_window(text)));
+}
+
+/// read_array from a stream, which must outlive the range. Memory: a 64 KiB buffer, doubled
+/// while an element does not fit (the largest element, at most options.max_document_size:
+/// a longer one ends the range with its error). T may not hold std::string_view.
+template <class T, options O = options{}>
+array_range<T, O> read_array(std::istream& is) {
+  static_assert(detail::owns_its_data<T>,
+                "metajson: a std::string_view read from a stream would point into a buffer that is reused; use std::string");
+  return array_range<T, O>(detail::array_engine<T, O>(detail::input_window(is)));
+}
+
+}  // namespace v0
+}  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET
