@@ -43,6 +43,11 @@ enum class error_code : std::uint8_t {
   invalid_time,         ///< a time_point string that is not ISO 8601 UTC
   document_too_large,   ///< the input is longer than options.max_document_size
   string_too_long,      ///< a string or key is longer than options.max_string_length
+  // JSON Pointer reads (pointer.hpp)
+  invalid_pointer,      ///< the pointer is not RFC 6901 syntax (not empty and not starting with '/', a bad '~' escape)
+  pointer_not_found,    ///< the pointer does not resolve in the document: the message says how far it did
+  // writing, canonical form (options::canonical_numbers)
+  not_canonical,        ///< an integer beyond +-2^53, which RFC 8785's numbers (doubles) cannot hold exactly
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -74,6 +79,9 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::invalid_time: return "invalid ISO 8601 time";
     case error_code::document_too_large: return "document larger than max_document_size";
     case error_code::string_too_long: return "string longer than max_string_length";
+    case error_code::invalid_pointer: return "invalid JSON Pointer";
+    case error_code::pointer_not_found: return "JSON Pointer does not resolve";
+    case error_code::not_canonical: return "no RFC 8785 canonical form";
   }
   return "unknown error";
 }
