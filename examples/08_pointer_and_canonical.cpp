@@ -63,4 +63,4 @@ int main() {
 // order 42, first sku A/1, tilde true
 // error: JSON Pointer does not resolve ("/data/order/lines/3/quantity" resolves as far as "/data/order/lines", an array of 1 element) at $.data.order.lines (line 3, column 67)
 // {"customer":"Zoë","id":42,"lines":[{"price":9.5,"quantity":2,"sku":"A/1"}],"meta":{"campaign":"spring","source":"web"}}
-// error: no RFC 8785 canonical form (integer 505874924095815681 is not a double (RFC 8785 numbers are doubles: it would be 505874924095815700); write it as a string) at $.id
+// error: no RFC 8785 canonical form (integer 505874924095815681 would be 505874924095815700 as a double (RFC 8785 numbers are doubles); write it as a string) at $.id

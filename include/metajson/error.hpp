@@ -47,7 +47,7 @@ enum class error_code : std::uint8_t {
   invalid_pointer,      ///< the pointer is not RFC 6901 syntax (not empty and not starting with '/', a bad '~' escape)
   pointer_not_found,    ///< the pointer does not resolve in the document: the message says how far it did
   // writing, canonical form (options::rfc8785, metajson::canonical)
-  not_canonical,        ///< no RFC 8785 form: an integer no double holds (beyond +-2^53), a duplicate key
+  not_canonical,        ///< no RFC 8785 form: an integer that ECMAScript writes with other digits (beyond +-2^53), a duplicate key
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").

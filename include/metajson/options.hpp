@@ -167,8 +167,9 @@ struct options {
 /// and map entries sorted by the UTF-16 code units of their keys, numbers as ECMAScript writes
 /// them (every number a double; `1`, `0.1`, `1e+21`), strings escaped as RFC 8785 says (`\"`,
 /// `\\`, `\b \f \n \r \t`, other control characters `\u00xx` in lower-case hex, nothing else:
-/// not `/`, not DEL, not non-ASCII). NaN and infinities, integers that no double holds (beyond
-/// 2^53 in magnitude) and duplicate keys are errors (options::rfc8785 says exactly what).
+/// not `/`, not DEL, not non-ASCII). NaN and infinities, integers that ECMAScript would write
+/// with other digits (most beyond 2^53 in magnitude) and duplicate keys are errors
+/// (options::rfc8785 says exactly what).
 ///
 ///     std::string signed_text = metajson::to_json<metajson::canonical>(doc);
 inline constexpr options canonical{.numbers = number_format::ecmascript, .sort_keys = true, .rfc8785 = true};

@@ -51,8 +51,8 @@ template <class T>
   const std::string_view text(digits, static_cast<std::size_t>(write_integer(digits, v) - digits));
   const std::string_view js(as_double, static_cast<std::size_t>(write_float<number_format::ecmascript>(as_double, static_cast<double>(v)) - as_double));
   if (text == js) return true;
-  c.fail(error_code::not_canonical, "integer " + std::string(text) + " is not a double (RFC 8785 numbers are doubles: it would be " +
-                                        std::string(js) + "); write it as a string");
+  c.fail(error_code::not_canonical, "integer " + std::string(text) + " would be " + std::string(js) +
+                                        " as a double (RFC 8785 numbers are doubles); write it as a string");
   return false;
 }
 
