@@ -154,9 +154,15 @@ inline const char* portable_utf8_step(std::uint64_t non_ascii, const char* p, co
 // Where the UTF-8 error of the block at p is, as a bit (the block's first byte when it lies in a
 // sequence that started before): the error path of the kernels whose check says only "somewhere
 // in this block". The document before p is valid, so a sequence boundary is at most 3 bytes back.
+// The check starts at the first byte of the last sequence that began before p, whether or not it
+// reaches into this block: a sequence cut short by the block's first byte (E6 97 ending the
+// previous block, then a space) is this block's error, at its first byte. (Starting at p, that
+// error went unseen and the bit was the block's last: the block's entries were all written, and
+// the reader could meet a later error first.)
 inline std::uint64_t utf8_error_bit(const char* p, const char* begin, const char* end) noexcept {
   const char* s = p;
-  for (int i = 0; i < 3 && s > begin && (static_cast<unsigned char>(*s) & 0xC0) == 0x80; ++i) --s;
+  for (int i = 0; i < 3 && s > begin && (static_cast<unsigned char>(s[-1]) & 0xC0) == 0x80; ++i) --s;
+  if (s > begin && static_cast<unsigned char>(s[-1]) >= 0xC0) --s;
   const char* stop = end - p > 67 ? p + 67 : end;
   const std::size_t bad = utf8_first_invalid(s, static_cast<std::size_t>(stop - s));
   const char* q = s + bad;

@@ -59,6 +59,19 @@ TEST(ReadString, Utf8) {
   expect_read_error<std::string>("\"\xd0}1.797\n\n\"", error_code::invalid_utf8, "invalid UTF-8 in string at $ (line 1, column 2)");
   expect_read_error<metajson::value>("[\"\xd0 \\x\"]", error_code::invalid_utf8, "invalid UTF-8 in string at $[0] (line 1, column 3)");
   expect_read_error<std::map<std::string, int>>("{\"\xd0\\u12", error_code::invalid_utf8, "invalid UTF-8 in string at $ (line 1, column 3)");
+  // A sequence cut short where a 64-byte block ends (E6 97, then a space opening the next
+  // block) is the first error wherever it falls, not the later syntax error (stage 1 used to
+  // miss it when its last byte was a block's last byte).
+  for (std::size_t n = 56; n < 132; ++n) {
+    const std::string doc = "[\"" + std::string(n, 'k') + "\xe6\x97 \" 1]";
+    const metajson::error v = metajson::validate(doc);
+    EXPECT_EQ(v.code(), error_code::invalid_utf8) << n << ": " << v.message();
+    EXPECT_EQ(v.offset(), n + 2) << n;
+    const auto r = metajson::try_from<metajson::value>(doc);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code(), error_code::invalid_utf8) << n << ": " << r.error().message();
+    EXPECT_EQ(r.error().offset(), n + 2) << n;
+  }
 }
 
 TEST(ReadString, StringViewPointsIntoTheInput) {
