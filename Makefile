@@ -42,7 +42,8 @@ space := $(empty) $(empty)
 NOSIMD_TESTS = text_test index_test write_scalar_test write_container_test write_object_test read_scalar_test \
   read_container_test read_object_test read_small_index_test limits_test conformance_test dataset_test \
   dataset_small_index_test roundtrip_escape_test roundtrip_property_test fuzz_validate fuzz_index fuzz_value \
-  fuzz_value_roundtrip fuzz_escape fuzz_twitter fuzz_citm fuzz_universe
+  fuzz_value_roundtrip fuzz_escape fuzz_twitter fuzz_citm fuzz_universe read_pointer_test \
+  read_pointer_small_index_test stream_test fuzz_ndjson fuzz_read_array fuzz_pointer
 
 test-nosimd: bootstrap
 	cmake -S . -B build-nosimd -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMETAJSON_NO_SIMD=ON
@@ -55,7 +56,7 @@ test-nosimd: bootstrap
 # the schema generator's and the examples' programs, and the tests that run scripts or other
 # compilers (install, setup, compile_fail, schema validator, node's number text).
 SANITIZE_TESTS = $(NOSIMD_TESTS) number_test write_output_test reference_validator_test hostile_input_test \
-  large_document_test roundtrip_double_test odr_test noexcept_test
+  large_document_test roundtrip_double_test odr_test noexcept_test write_canonical_test file_test
 
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \

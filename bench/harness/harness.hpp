@@ -129,6 +129,21 @@ class registry {
     cases_.push_back(std::move(c));
   }
 
+  // get() -> std::string: one value taken out of d.input (a JSON Pointer read: the twitter
+  // dataset's "one field" rows), a read row of the whole input's size; verified against
+  // `expected`, which the program takes from the reference value.
+  template <class T, class F>
+  void read_one(std::string library, std::string variant, const dataset<T>& d, F get, std::string expected, std::string note = {}) {
+    case_def c{std::move(library), std::move(variant), d.name, "read", d.input.size(), d.small, std::move(note), {}, {}, {}};
+    c.call = [get]() mutable {
+      const std::string v = get();
+      keep(v.data());
+      return std::size_t{0};
+    };
+    c.verify = [get, expected = std::move(expected)]() mutable { return get() == expected; };
+    cases_.push_back(std::move(c));
+  }
+
   // A case that could not be set up (reported as an error line, like a failing case).
   void unavailable(std::string library, std::string variant, std::string dataset, std::string direction,
                    std::string why) {

@@ -1,7 +1,11 @@
-// metajson: to_json into a fresh string per call, to_json into one reused buffer, from<T>.
+// metajson: to_json into a fresh string per call, to_json into one reused buffer, from<T>; on
+// twitter also one field by JSON Pointer (from_pointer).
 #include <metajson/metajson.hpp>
 
 #include "harness.hpp"
+
+#include <string>
+#include <type_traits>
 
 namespace {
 
@@ -24,6 +28,13 @@ void cases(bench::registry& r, const bench::dataset<T>& d) {
     out = metajson::from<T, opts>(d.input);
     return true;
   });
+  if constexpr (std::is_same_v<T, twitter::TwitterData>) {
+    // One field out of twitter.json: the last status's user's screen_name. The whole document
+    // is still validated (strict, as from<T>); simdjson's row (at_pointer) is beside it.
+    const std::string pointer = "/statuses/" + std::to_string(d.value.statuses.size() - 1) + "/user/screen_name";
+    r.read_one("metajson", "one field: from_pointer", d, [&d, pointer] { return metajson::from_pointer<std::string, opts>(d.input, pointer); },
+               d.value.statuses.back().user.screen_name, "reads " + pointer + "; the rest of the document is skipped but validated");
+  }
 }
 
 }  // namespace

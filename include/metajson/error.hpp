@@ -45,6 +45,11 @@ enum class error_code : std::uint8_t {
   string_too_long,      ///< a string or key is longer than options.max_string_length
   // files and streams (metajson/file.hpp, metajson/stream.hpp)
   io_error,             ///< a file or stream could not be opened, read or written: the OS's reason
+  // JSON Pointer reads (pointer.hpp)
+  invalid_pointer,      ///< the pointer is not RFC 6901 syntax (not empty and not starting with '/', a bad '~' escape)
+  pointer_not_found,    ///< the pointer does not resolve in the document: the message says how far it did
+  // writing, canonical form (options::rfc8785, metajson::canonical)
+  not_canonical,        ///< no RFC 8785 form: an integer that ECMAScript writes with other digits (beyond +-2^53), a duplicate key
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -77,6 +82,9 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::document_too_large: return "document larger than max_document_size";
     case error_code::string_too_long: return "string longer than max_string_length";
     case error_code::io_error: return "I/O error";
+    case error_code::invalid_pointer: return "invalid JSON Pointer";
+    case error_code::pointer_not_found: return "JSON Pointer does not resolve";
+    case error_code::not_canonical: return "no RFC 8785 canonical form";
   }
   return "unknown error";
 }

@@ -17,6 +17,7 @@
 #include "from_json.hpp"
 #include "error.hpp"
 #include "options.hpp"
+#include "pointer.hpp"
 #include "raw_json.hpp"
 #include "simd/config.hpp"
 #include "to_json.hpp"

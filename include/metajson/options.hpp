@@ -120,6 +120,19 @@ struct options {
   /// Default false.
   bool sort_keys = false;
 
+  /// RFC 8785 (JSON Canonicalization Scheme) where the fields above do not say it. Its numbers
+  /// are doubles: a `metajson::value` double and a variant's floating-point alternative are
+  /// written as plain ECMAScript text too (`1`, not `1.0`: in canonical form, as in JavaScript,
+  /// 1.0 and 1 are one number), an integer is written only when its digits are what ECMAScript
+  /// writes for it as a double (always up to 2^53 in magnitude; beyond, 10^18 is, 2^53 + 1 is
+  /// not) and a `long double` only when it is a double's value, else error_code::not_canonical.
+  /// A `metajson::value` object or a multimap holding a key twice is not_canonical too, and a
+  /// `metajson::raw_json` (copied, not canonicalized) does not compile. Needs `numbers =
+  /// ecmascript`, `sort_keys`, compact output, no `escape_non_ascii` / `escape_html`,
+  /// `nonfinite = error` and checked UTF-8 (a static_assert says so): use `metajson::canonical`.
+  /// Default false.
+  bool rfc8785 = false;
+
   // --- reading --------------------------------------------------------------------------------
   // `utf8` above applies to reading too: validate (default) rejects invalid UTF-8 anywhere in
   // the document, replace writes U+FFFD into the strings read, unchecked copies bytes as
@@ -149,6 +162,17 @@ struct options {
   /// matched against member names or skipped.
   std::size_t max_string_length = std::size_t{1} << 26;
 };
+
+/// RFC 8785 canonical JSON (JCS: the form that is hashed and signed): compact, object members
+/// and map entries sorted by the UTF-16 code units of their keys, numbers as ECMAScript writes
+/// them (every number a double; `1`, `0.1`, `1e+21`), strings escaped as RFC 8785 says (`\"`,
+/// `\\`, `\b \f \n \r \t`, other control characters `\u00xx` in lower-case hex, nothing else:
+/// not `/`, not DEL, not non-ASCII). NaN and infinities, integers that ECMAScript would write
+/// with other digits (most beyond 2^53 in magnitude) and duplicate keys are errors
+/// (options::rfc8785 says exactly what).
+///
+///     std::string signed_text = metajson::to_json<metajson::canonical>(doc);
+inline constexpr options canonical{.numbers = number_format::ecmascript, .sort_keys = true, .rfc8785 = true};
 
 }  // namespace v0
 }  // namespace metajson

@@ -45,6 +45,10 @@ inline constexpr std::size_t min_output_room = 256;
 template <options O, class T>
 METAJSON_ALWAYS_INLINE error write_json(const T& v, std::string& out, std::size_t room = min_output_room,
                                         std::size_t* demand = nullptr) {
+  static_assert(!O.rfc8785 || (O.numbers == number_format::ecmascript && O.sort_keys && !O.pretty && !O.escape_non_ascii &&
+                               !O.escape_html && O.nonfinite == nonfinite_policy::error && O.utf8 != utf8_policy::unchecked),
+                "options::rfc8785 (RFC 8785 canonical JSON) needs numbers = ecmascript, sort_keys, compact output, no "
+                "escape_non_ascii / escape_html, nonfinite = error and checked UTF-8: use metajson::canonical");
   write_context c;
   c.out = &out;
   std::size_t cap = out.capacity();

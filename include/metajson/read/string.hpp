@@ -127,6 +127,32 @@ METAJSON_ALWAYS_INLINE bool string_length_ok(read_context& c, const char* start,
   return false;
 }
 
+// Errors inside a string read on the index (Indexed): its bytes >= 0x80 were left to stage 1's
+// UTF-8 check, so an invalid sequence before the error would be the document's first error.
+// The per-token checker words the first error instead (read/check.hpp, checked_error in
+// from_json.hpp), as validate() does. Outside the index, the error found is the first.
+template <bool Indexed>
+[[gnu::cold]] inline std::nullptr_t string_cut_short(read_context& c, const char* q) {
+  if constexpr (Indexed) return c.fail_checked(q);
+  else return c.fail(error_code::unexpected_end, q, "in a string");
+}
+
+template <bool Indexed>
+[[gnu::cold]] inline std::nullptr_t string_control_byte(read_context& c, const char* q) {
+  if constexpr (Indexed) return c.fail_checked(q);
+  const auto u = static_cast<unsigned char>(*q);
+  return c.fail(error_code::invalid_string, q, "byte 0x" + std::string(1, "0123456789abcdef"[u >> 4]) + "0123456789abcdef"[u & 15]);
+}
+
+// After read_escape failed (an invalid escape, or the end inside one): the same.
+template <bool Indexed>
+[[gnu::cold]] inline std::nullptr_t string_bad_escape(read_context& c) {
+  if constexpr (Indexed) {
+    if (c.code == error_code::invalid_escape || c.code == error_code::unexpected_end) c.recheck = true;
+  }
+  return nullptr;
+}
+
 // At a byte >= 0x80 inside a string: when the stretch up to the next quote, backslash or
 // control byte is long, checks it in bulk (AVX2 when available) and returns its end; returns
 // nullptr when it is short or not valid (the caller then goes sequence by sequence, which
@@ -145,7 +171,7 @@ template <options O, bool Indexed = false, class Out>
 inline const char* read_string_rest(read_context& c, const char* start, const char* p, const char* run, Out& out) {
   for (;;) {
     const char* q = find_special<scan_non_ascii<O, Indexed>>(p, c.end);
-    if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
+    if (METAJSON_UNLIKELY(q == c.end)) return string_cut_short<Indexed>(c, q);
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
       if (METAJSON_UNLIKELY(!string_length_ok<O>(c, start, q))) return nullptr;
@@ -155,10 +181,10 @@ inline const char* read_string_rest(read_context& c, const char* start, const ch
     if (u == '\\') {
       out.append(run, q);
       p = read_escape(c, q, out);
-      if (!p) return nullptr;
+      if (!p) return string_bad_escape<Indexed>(c);
       run = p;
     } else if (u < 0x20) {
-      return c.fail(error_code::invalid_string, q, "byte 0x" + std::string(1, "0123456789abcdef"[u >> 4]) + "0123456789abcdef"[u & 15]);
+      return string_control_byte<Indexed>(c, q);
     } else {  // >= 0x80, validating: valid sequences stay in the run and are appended with it
       if (const char* r = bulk_valid_run(q, c.end)) {
         p = r;
@@ -194,7 +220,7 @@ inline const char* read_string_into(read_context& c, const char* p, std::string&
   const char* const start = p;
   for (;;) {
     const char* q = find_special<scan_non_ascii<O, Indexed>>(p, c.end);
-    if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
+    if (METAJSON_UNLIKELY(q == c.end)) return string_cut_short<Indexed>(c, q);
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
       if (METAJSON_UNLIKELY(!string_length_ok<O>(c, start, q))) return nullptr;
@@ -251,7 +277,7 @@ inline const char* read_plain_string(read_context& c, const char* p, std::string
   escaped = false;
   for (;;) {
     const char* q = find_special<scan_non_ascii<O, Indexed>>(p, c.end);
-    if (METAJSON_UNLIKELY(q == c.end)) return c.fail(error_code::unexpected_end, q, "in a string");
+    if (METAJSON_UNLIKELY(q == c.end)) return string_cut_short<Indexed>(c, q);
     const auto u = static_cast<unsigned char>(*q);
     if (METAJSON_LIKELY(u == '"')) {
       if (METAJSON_UNLIKELY(!string_length_ok<O>(c, start, q))) return nullptr;
@@ -262,7 +288,7 @@ inline const char* read_plain_string(read_context& c, const char* p, std::string
       escaped = true;
       return q;
     }
-    if (u < 0x20) return c.fail(error_code::invalid_string, q);
+    if (u < 0x20) return string_control_byte<Indexed>(c, q);
     const auto* uq = reinterpret_cast<const unsigned char*>(q);
     const utf8_step st = utf8_check_sequence(uq, reinterpret_cast<const unsigned char*>(c.end));
     if (st.length == 0) {

@@ -9,6 +9,7 @@
 
 #include "../number/itoa.hpp"
 #include "dispatch.hpp"
+#include "scalar.hpp"
 
 namespace metajson::detail {
 
@@ -38,7 +39,8 @@ struct writer<family::time_point> {
   static char* write_reserved(write_context& c, char* p, const T& tp) {
     using namespace std::chrono;
     if constexpr (!is_calendar<T>) {
-      return write_integer(p, tp.time_since_epoch().count());
+      using R = typename T::rep;
+      return writer<family::integer>::write_reserved<O, R>(c, p, tp.time_since_epoch().count());
     } else {
       using D = typename T::duration;
       const auto day = floor<days>(tp);

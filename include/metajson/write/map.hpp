@@ -133,6 +133,11 @@ inline char* write_pairs_sorted(write_context& c, char* p, const R& pairs) {
   for (const auto& e : pairs) entries.push_back({text(sort_key_text(e.first, buf)), &e});
   auto less = [](const entry& a, const entry& b) { return utf16_less(a.key, b.key); };
   if (!std::ranges::is_sorted(entries, less)) std::ranges::stable_sort(entries, less);
+  if constexpr (O.rfc8785) {  // canonical JSON has no duplicate keys; sorted, they are neighbours
+    for (std::size_t i = 1; i < entries.size(); ++i)
+      if (METAJSON_UNLIKELY(entries[i].key == entries[i - 1].key))
+        return c.fail(error_code::not_canonical, "key \"" + std::string(entries[i].key).substr(0, 64) + "\" twice in one object");
+  }
   return write_pair_entries<O>(c, p, entries | std::views::transform([](const entry& e) -> const P& { return *e.pair; }));
 }
 

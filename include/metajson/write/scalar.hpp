@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 
 #include "../number/dtoa.hpp"
@@ -39,12 +40,45 @@ struct writer<family::boolean> {
   static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
 };
 
+// options.rfc8785: RFC 8785's numbers are doubles, so an integer is canonical when its digits are
+// what ECMAScript writes for the double nearest it: always up to 2^53 in magnitude (every such
+// integer is a double, written in plain digits); beyond, only when the double's shortest digits
+// padded with zeros are its own digits (10^18 is, 2^53 + 1 is not: ECMAScript writes its double
+// as 9007199254740992). Otherwise it fails, saying what the double would be.
+template <class T>
+[[gnu::cold]] METAJSON_NOINLINE inline bool canonical_integer_slow(write_context& c, T v) {
+  char digits[48], as_double[64];
+  const std::string_view text(digits, static_cast<std::size_t>(write_integer(digits, v) - digits));
+  const std::string_view js(as_double, static_cast<std::size_t>(write_float<number_format::ecmascript>(as_double, static_cast<double>(v)) - as_double));
+  if (text == js) return true;
+  c.fail(error_code::not_canonical, "integer " + std::string(text) + " would be " + std::string(js) +
+                                        " as a double (RFC 8785 numbers are doubles); write it as a string");
+  return false;
+}
+
+template <class T>
+METAJSON_ALWAYS_INLINE bool canonical_integer(write_context& c, T v) {
+  if constexpr (std::numeric_limits<T>::digits <= 53) {
+    return true;
+  } else {
+    constexpr T limit = static_cast<T>(std::uint64_t{1} << 53);
+    bool ok = v <= limit;
+    if constexpr (std::is_signed_v<T>) ok = ok && v >= -limit;
+    return METAJSON_LIKELY(ok) || canonical_integer_slow(c, v);
+  }
+}
+
 template <>
 struct writer<family::integer> {
   template <options O, class T> static constexpr std::size_t max_size = max_integer_chars<T>;
   template <options O, class T> static std::size_t reserve(const T&) { return max_integer_chars<T>; }
   template <options O, class T>
-  static char* write_reserved(write_context&, char* p, const T& v) { return write_integer(p, v); }
+  static char* write_reserved(write_context& c, char* p, const T& v) {
+    if constexpr (O.rfc8785) {
+      if (METAJSON_UNLIKELY(!canonical_integer(c, v))) return nullptr;
+    }
+    return write_integer(p, v);
+  }
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& v) { return write_checked<writer, O>(c, p, v); }
 };
@@ -67,6 +101,13 @@ struct writer<family::floating> {
     };
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       return write_float<O.numbers>(p, v, nonfinite);  // tests finiteness on the bits it reads anyway
+    } else if constexpr (O.rfc8785) {
+      // Canonical numbers are doubles: a long double must be one, and is written as one.
+      if (METAJSON_UNLIKELY(!std::isfinite(v))) return nonfinite(p, v);
+      const auto d = static_cast<double>(v);
+      if (METAJSON_UNLIKELY(static_cast<T>(d) != v))
+        return c.fail(error_code::not_canonical, "a long double that is not a double's value: RFC 8785 numbers are doubles");
+      return write_float<O.numbers>(p, d);
     } else {
       // long double and extended types: std::to_chars' shortest text, marked under json
       if (METAJSON_UNLIKELY(!std::isfinite(v))) return nonfinite(p, v);
@@ -97,7 +138,9 @@ struct writer<family::floating> {
 template <options O, class F>
 inline char* write_float_marked(write_context& c, char* p, F d) {
   p = ensure(c, p, writer<family::floating>::bound<F> + 2);
-  if constexpr (O.numbers == number_format::shortest) {
+  if constexpr (O.rfc8785) {  // canonical numbers are doubles: "1", as JavaScript writes it
+    return writer<family::floating>::write_reserved<O, F>(c, p, d);
+  } else if constexpr (O.numbers == number_format::shortest) {
     char* start = p;
     p = writer<family::floating>::write_reserved<O, F>(c, p, d);
     if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;

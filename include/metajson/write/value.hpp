@@ -24,6 +24,8 @@ template <>
 struct writer<family::raw> {
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& v) {
+    static_assert(!O.rfc8785, "metajson::canonical (options::rfc8785) cannot write a metajson::raw_json: its text is copied "
+                              "as it is, not canonicalized. Read it into a metajson::value and write that instead.");
     if (METAJSON_UNLIKELY(v.text.empty())) return c.fail(error_code::invalid_raw_json);
     p = ensure(c, p, v.text.size());
     std::memcpy(p, v.text.data(), v.text.size());

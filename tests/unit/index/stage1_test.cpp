@@ -217,16 +217,19 @@ TEST(Stage1, StringErrors) {
   };
   for (const auto& [bad, what] : cases) {
     for (std::size_t pad = 50; pad < 140; ++pad) {
-      const std::string doc = "[\"" + std::string(pad, 'a') + bad + "\"]";
-      ASSERT_FALSE(checker_accepts(doc)) << what;
-      const std::size_t bad_at = 2 + pad;
-      for (const kernel_entry& k : available_kernels()) {
-        const indexed r = run(k, doc, fill_room + pad % 7);
-        ASSERT_TRUE(r.failed) << what << " at " << bad_at << ", kernel " << k.name;
-        // Within the bad text or at the byte after it (where an unfinished sequence breaks),
-        // never later: what follows the string (here "]) may not be indexed first.
-        EXPECT_LE(r.error_at, bad_at + std::strlen(bad)) << what << " at " << bad_at << ", kernel " << k.name;
-        for (std::uint32_t p : r.pos) EXPECT_LT(p, r.error_at) << what << ", kernel " << k.name;
+      // At the document's end, and followed by more blocks (a sequence cut short at a block's
+      // last byte is noticed in the next block, which must not give its entries first).
+      for (const std::string tail : {std::string("\"]"), "\", " + std::string(150, ' ') + "1]"}) {
+        const std::string doc = "[\"" + std::string(pad, 'a') + bad + tail;
+        ASSERT_FALSE(checker_accepts(doc)) << what;
+        const std::size_t bad_at = 2 + pad;
+        for (const kernel_entry& k : available_kernels()) {
+          const indexed r = run(k, doc, fill_room + pad % 7);
+          ASSERT_TRUE(r.failed) << what << " at " << bad_at << ", kernel " << k.name;
+          // Within the bad text or at the byte after it (where an unfinished sequence breaks).
+          EXPECT_LE(r.error_at, bad_at + std::strlen(bad)) << what << " at " << bad_at << ", kernel " << k.name;
+          for (std::uint32_t p : r.pos) EXPECT_LT(p, r.error_at) << what << ", kernel " << k.name;
+        }
       }
     }
   }

@@ -1,6 +1,7 @@
 // Reading strings: escapes, surrogates, UTF-8, control bytes, string_view, char.
 #include "round_trip.hpp"
 
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -47,6 +48,30 @@ TEST(ReadString, Utf8) {
   expect_read_fails<std::string>("\"\xf4\x90\x80\x80\"", error_code::invalid_utf8);
   expect_read<std::string, metajson::options{.utf8 = metajson::utf8_policy::replace}>("\"a\xffz\"", "a\xef\xbf\xbdz");
   expect_read<std::string, metajson::options{.utf8 = metajson::utf8_policy::unchecked}>("\"a\xffz\"", "a\xffz");
+  // A document that ends inside a string: invalid UTF-8 before the end is the first error, and
+  // the one reported, as validate() reports it (it was "unexpected end of input" past it;
+  // found by fuzz/targets/pointer.cpp, fuzz/regressions/pointer/).
+  expect_read_error<std::string>("\"\xf4]", error_code::invalid_utf8, "invalid UTF-8 in string at $ (line 1, column 2)");
+  expect_read_error<std::vector<std::string>>("[\"D\xf4]1.", error_code::invalid_utf8, "invalid UTF-8 in string at $[0] (line 1, column 4)");
+  expect_read_error<metajson::value>("{\"a\":\"\xf4", error_code::invalid_utf8, "invalid UTF-8 in string at $.a (line 1, column 7)");
+  expect_read_error<std::string>("\"ab", error_code::unexpected_end, "unexpected end of input (in a string) at $ (line 1, column 4)");
+  // The same for a control byte or a bad escape after the invalid sequence, however far.
+  expect_read_error<std::string>("\"\xd0}1.797\n\n\"", error_code::invalid_utf8, "invalid UTF-8 in string at $ (line 1, column 2)");
+  expect_read_error<metajson::value>("[\"\xd0 \\x\"]", error_code::invalid_utf8, "invalid UTF-8 in string at $[0] (line 1, column 3)");
+  expect_read_error<std::map<std::string, int>>("{\"\xd0\\u12", error_code::invalid_utf8, "invalid UTF-8 in string at $ (line 1, column 3)");
+  // A sequence cut short where a 64-byte block ends (E6 97, then a space opening the next
+  // block) is the first error wherever it falls, not the later syntax error (stage 1 used to
+  // miss it when its last byte was a block's last byte).
+  for (std::size_t n = 56; n < 132; ++n) {
+    const std::string doc = "[\"" + std::string(n, 'k') + "\xe6\x97 \" 1]";
+    const metajson::error v = metajson::validate(doc);
+    EXPECT_EQ(v.code(), error_code::invalid_utf8) << n << ": " << v.message();
+    EXPECT_EQ(v.offset(), n + 2) << n;
+    const auto r = metajson::try_from<metajson::value>(doc);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code(), error_code::invalid_utf8) << n << ": " << r.error().message();
+    EXPECT_EQ(r.error().offset(), n + 2) << n;
+  }
 }
 
 TEST(ReadString, StringViewPointsIntoTheInput) {
