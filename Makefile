@@ -84,7 +84,7 @@ differential: bootstrap-bench
 	cmake --build build-sanitize -j $(JOBS) --target differential
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_HOSTILE_PERCENT=25 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
 	  ctest --output-on-failure -L differential $(CTEST_ARGS)
-	@grep -hE '^(differential|JSONTestSuite|mutated|  [a-z]+: )' build-sanitize/Testing/Temporary/LastTest.log || true
+	@grep -hE '^(differential|JSONTestSuite|crafted|mutated|  [a-z]+: )' build-sanitize/Testing/Temporary/LastTest.log || true
 
 bootstrap-bench:
 	@scripts/bootstrap --bench
