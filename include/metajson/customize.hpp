@@ -34,6 +34,10 @@ inline namespace v0 {
 struct name_annotation { const char* value; };
 consteval name_annotation name(std::string_view key) { return {std::define_static_string(key)}; }
 
+/// Reading also accepts this key for the member (repeatable): `[[=metajson::alias("old_name")]]`.
+/// The member's own key is still accepted, and is the one written.
+struct alias_annotation { const char* value; };
+consteval alias_annotation alias(std::string_view key) { return {std::define_static_string(key)}; }
 /// Leave the member out in both directions: `[[=metajson::skip]]`.
 struct skip_annotation { constexpr bool operator==(const skip_annotation&) const = default; };
 inline constexpr skip_annotation skip{};
@@ -69,6 +73,23 @@ consteval rename_all_annotation rename_all(case_style style) { return {style}; }
 /// is the alternative type's name (or its `metajson::name` annotation).
 struct tag_annotation { const char* key; };
 consteval tag_annotation tag(std::string_view key) { return {std::define_static_string(key)}; }
+
+// --- constraints (checked when reading; written data is not checked) ---------------------------
+
+/// A number member (or an optional one, when present) must lie in [min, max]:
+/// `[[=metajson::range(1, 65535)]] int port;`. Otherwise reading fails with
+/// error_code::constraint_violated at the member's path.
+struct range_annotation { long double min; long double max; };
+consteval range_annotation range(long double min, long double max) { return {min, max}; }
+
+/// A string's length in code points, or a container's number of elements, in [min, max]:
+/// `[[=metajson::length(1, 64)]] std::string name;`.
+struct length_annotation { unsigned long long min; unsigned long long max; };
+consteval length_annotation length(unsigned long long min, unsigned long long max = ~0ull) { return {min, max}; }
+
+/// A string or container member must not be empty: `[[=metajson::non_empty]]`.
+struct non_empty_annotation { constexpr bool operator==(const non_empty_annotation&) const = default; };
+inline constexpr non_empty_annotation non_empty{};
 
 // --- customization point ----------------------------------------------------------------------
 

@@ -50,6 +50,10 @@ enum class error_code : std::uint8_t {
   pointer_not_found,    ///< the pointer does not resolve in the document: the message says how far it did
   // writing, canonical form (options::rfc8785, metajson::canonical)
   not_canonical,        ///< no RFC 8785 form: an integer that ECMAScript writes with other digits (beyond +-2^53), a duplicate key
+  // both directions: a value its type refuses (the message says why)
+  invalid_value,        ///< a std::bitset string of other than '0'/'1', a date that does not exist, an unpaired UTF-16 surrogate
+  // reading: [[=metajson::range]], length, non_empty
+  constraint_violated,  ///< a member's value outside its constraint (the message says which)
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -85,6 +89,8 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::invalid_pointer: return "invalid JSON Pointer";
     case error_code::pointer_not_found: return "JSON Pointer does not resolve";
     case error_code::not_canonical: return "no RFC 8785 canonical form";
+    case error_code::invalid_value: return "invalid value for its type";
+    case error_code::constraint_violated: return "value outside its constraint";
   }
   return "unknown error";
 }

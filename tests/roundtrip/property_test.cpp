@@ -16,8 +16,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <chrono>
+#include <cstddef>
 #include <deque>
+#include <filesystem>
 #include <forward_list>
 #include <limits>
 #include <list>
@@ -35,6 +38,8 @@
 #include <utility>
 #include <variant>
 #include <vector>
+
+static_assert(sizeof(wchar_t) == 4, "the generator fills std::wstring with UTF-32");
 
 namespace {
 
@@ -102,7 +107,7 @@ class Account {
 
  private:
   [[=metajson::include]] std::int64_t balance_ = 0;
-  int cache_ = 7;
+  [[=metajson::skip]] int cache_ = 7;
 };
 
 // The families Node<T> leaves out, each once, in a class with two bases (written first).
@@ -129,6 +134,14 @@ struct Extras : Named, Listed {
   std::int32_t c_array[3] = {};
   char c_string[8] = {};
   std::string_view view;  // no escapes: see fill(std::string_view&)
+  // The standard types with a fixed mapping (detail/standard.hpp).
+  std::byte byte{};
+  std::bitset<10> bits;
+  std::chrono::year_month_day date{std::chrono::year(2000), std::chrono::January, std::chrono::day(1)};
+  std::filesystem::path path;
+  std::u16string u16;
+  std::u32string u32;
+  std::wstring wide;
 
   bool operator==(const Extras& o) const {
     return static_cast<const Named&>(*this) == o && static_cast<const Listed&>(*this) == o && deq == o.deq &&
@@ -136,7 +149,8 @@ struct Extras : Named, Listed {
            mmap == o.mmap && mmap_enum == o.mmap_enum && same_pointee(shared, o.shared) && i128 == o.i128 &&
            u128 == o.u128 && shape == o.shape && pr == o.pr && millis == o.millis && seconds == o.seconds &&
            nanos == o.nanos && raw == o.raw && account == o.account && std::ranges::equal(c_array, o.c_array) &&
-           std::string_view(c_string) == std::string_view(o.c_string) && view == o.view;
+           std::string_view(c_string) == std::string_view(o.c_string) && view == o.view && byte == o.byte &&
+           bits == o.bits && date == o.date && path == o.path && u16 == o.u16 && u32 == o.u32 && wide == o.wide;
   }
   void clear_unordered() {
     uset.clear();
@@ -303,6 +317,46 @@ struct gen {
                                                 "\xf0\x9f\x98\x80", "/slash/"};
     v = pool[rng() % std::size(pool)];
   }
+  void fill(std::byte& b) { b = static_cast<std::byte>(rng()); }
+  template <std::size_t N>
+  void fill(std::bitset<N>& b) {
+    b = std::bitset<N>(rng());
+  }
+  void fill(std::chrono::year_month_day& d) {
+    // Every day that exists in 0000-9999 (leap days included).
+    const std::chrono::sys_days first = std::chrono::year(0) / 1 / 1, last = std::chrono::year(9999) / 12 / 31;
+    d = std::chrono::year_month_day{first + std::chrono::days{static_cast<int>(rng() % (last - first).count())}};
+  }
+  void fill(std::filesystem::path& p) {
+    p = std::filesystem::path(text()) / std::filesystem::path(text());
+  }
+  char32_t code_point() {
+    char32_t cp;
+    do cp = static_cast<char32_t>(rng() % 3 == 0 ? rng() % 0x80 : rng() % 0x110000);
+    while (cp >= 0xD800 && cp <= 0xDFFF);
+    return cp;
+  }
+  void fill(std::u32string& s) {
+    s.clear();
+    for (std::size_t i = small(6); i > 0; --i) s += code_point();
+  }
+  void fill(std::wstring& s) {
+    std::u32string u;
+    fill(u);
+    s.assign(u.begin(), u.end());  // wchar_t is UTF-32 here (static_assert at the top)
+  }
+  void fill(std::u16string& s) {
+    s.clear();
+    for (std::size_t i = small(6); i > 0; --i) {
+      const char32_t cp = code_point();
+      if (cp >= 0x10000) {
+        s += static_cast<char16_t>(0xD800 + ((cp - 0x10000) >> 10));
+        s += static_cast<char16_t>(0xDC00 + ((cp - 0x10000) & 0x3FF));
+      } else {
+        s += static_cast<char16_t>(cp);
+      }
+    }
+  }
   void fill(Account& a) {
     fill(a.owner);
     a.randomize(rng);
@@ -413,7 +467,7 @@ void round_trip_many(int count, std::uint64_t seed) {
 TEST(PropertyRoundTrip, GeneratorCoverage) {
   gen g{std::mt19937_64(1)};
   int repeated_multimap_key = 0, unordered_pairs = 0, shared = 0, wide_u128 = 0, negative_i128 = 0, c_strings = 0,
-      views = 0, structured_raw = 0, base_lists = 0, balances = 0;
+      views = 0, structured_raw = 0, base_lists = 0, balances = 0, astral_u16 = 0;
   std::set<std::size_t> shapes;
   for (int i = 0; i < 300; ++i) {
     Root r;
@@ -432,9 +486,10 @@ TEST(PropertyRoundTrip, GeneratorCoverage) {
     shapes.insert(x.shape.index());
     metajson::value account = metajson::from<metajson::value>(metajson::to_json(x.account));
     balances += account.as_object().size() == 2;  // owner and balance_
+    astral_u16 += std::ranges::any_of(x.u16, [](char16_t u) { return u >= 0xD800 && u <= 0xDBFF; });
   }
   for (int n : {repeated_multimap_key, unordered_pairs, shared, wide_u128, negative_i128, c_strings, views, structured_raw,
-                base_lists, balances})
+                base_lists, balances, astral_u16})
     EXPECT_GT(n, 10);
   EXPECT_EQ(shapes.size(), 4u);
 }

@@ -22,11 +22,13 @@
 #include "../customize.hpp"
 #include "../raw_json.hpp"
 #include "../value.hpp"
+#include "standard.hpp"
 
 namespace metajson::detail {
 
 enum class family : unsigned char {
   custom,       // metajson::adapter<T> specialization
+  standard,     // std::byte, bitset, year_month_day, atomic, filesystem::path, u16/u32/wstring (standard.hpp)
   raw,          // metajson::raw_json
   dynamic,      // metajson::value
   null,         // std::nullptr_t, std::monostate
@@ -97,6 +99,7 @@ template <class T>
 consteval family family_of() {
   using U = std::remove_cv_t<T>;
   if constexpr (has_adapter<U>) return family::custom;
+  else if constexpr (has_std_mapping<U>) return family::standard;
   else if constexpr (std::is_same_v<U, raw_json>) return family::raw;
   else if constexpr (std::is_same_v<U, value>) return family::dynamic;
   else if constexpr (std::is_same_v<U, std::nullptr_t> || std::is_same_v<U, std::monostate>) return family::null;

@@ -15,6 +15,7 @@
 #include "../reflect/keys.hpp"
 #include "../reflect/lookup.hpp"
 #include "../reflect/members.hpp"
+#include "constraints.hpp"
 #include "skip.hpp"
 #include "string.hpp"
 #include "variant.hpp"
@@ -93,10 +94,16 @@ METAJSON_NOINLINE inline bool decoded_key(read_context& c, const char* k, std::s
 template <options O, const char* TagKey, class T>
 inline const char* read_tagged_variant(read_context& c, const char* k, T& v);
 
-// Reads member M's value (tagged when it carries metajson::tag).
+// A member with constraints (range, length, non_empty): read, then checked at its value.
 template <options O, std::meta::info M, class V>
+METAJSON_NOINLINE const char* read_constrained_member(read_context& c, const char* k, V& v);
+
+// Reads member M's value (tagged when it carries metajson::tag; checked when it has constraints).
+template <options O, std::meta::info M, class V, bool Check = reflect::constraints_of<member_constraints>(M).any()>
 METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char* k, V& v) {
-  if constexpr (reflect::has_tag(M)) {
+  if constexpr (Check) {
+    return read_constrained_member<O, M>(c, k, v);
+  } else if constexpr (reflect::has_tag(M)) {
     constexpr const char* tag = reflect::tag_key_of(M);
     if constexpr (is_variant_v<V>) {
       return read_tagged_variant<O, tag>(c, k, v);
@@ -115,6 +122,17 @@ METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char
   } else {
     return read_value<O>(c, k, v);
   }
+}
+
+template <options O, std::meta::info M, class V>
+METAJSON_NOINLINE const char* read_constrained_member(read_context& c, const char* k, V& v) {
+  constexpr member_constraints C = reflect::constraints_of<member_constraints>(M);
+  const char* const start = *k == index::kind_end || *k == index::kind_error ? nullptr : at(c, k);
+  k = read_member_value<O, M, V, false>(c, k, v);
+  if (!k) return nullptr;
+  if (std::string why = constraint_failure<C>(v); METAJSON_UNLIKELY(!why.empty()))
+    return c.fail(error_code::constraint_violated, start, std::move(why));
+  return k;
 }
 
 // Reads the object at entry k into v. IgnoreKey (a tag key) is skipped without being unknown.

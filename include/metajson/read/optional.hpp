@@ -1,5 +1,7 @@
 // std::optional, std::unique_ptr, std::shared_ptr: null empties them, anything else is read
-// into the (existing or new) value.
+// into the (existing or new) value. std::optional<std::optional<T>> tells a missing key from
+// null: a missing key leaves the outer one as it is (empty by default), null sets the outer one
+// and empties the inner one (the "PATCH" case: absent = unchanged, null = cleared).
 #pragma once
 
 #include <memory>
@@ -9,13 +11,19 @@
 
 namespace metajson::detail {
 
+template <class T> inline constexpr bool nested_optional_v = false;
+template <class U> inline constexpr bool nested_optional_v<std::optional<std::optional<U>>> = true;
+
 template <>
 struct reader<family::nullable> {
   template <options O, class T>
   static const char* read(read_context& c, const char* k, T& v) {
     if (*k == 'n') {
       const char* r = literal_at(c, k, "null", "null");
-      if (r) v.reset();
+      if (r) {
+        if constexpr (nested_optional_v<T>) v.emplace();  // present, inner empty
+        else v.reset();
+      }
       return r;
     }
     if (!v) {

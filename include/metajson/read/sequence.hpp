@@ -121,6 +121,15 @@ struct reader<family::range> {
       });
       if (METAJSON_UNLIKELY(k && count != n)) return wrong_length(c, open, k, n, count);
       return k;
+    } else if constexpr (resizable_sequence<T> && !back_insertable<T>) {
+      // std::valarray: resizable, but resize() discards the elements; read a vector, then copy.
+      std::vector<typename T::value_type> tmp;
+      const char* k = read_value<O>(c, p, tmp);
+      if (k) {
+        v.resize(tmp.size());
+        for (std::size_t i = 0; i < tmp.size(); ++i) v[i] = std::move(tmp[i]);
+      }
+      return k;
     } else if constexpr (resizable_sequence<T>) {
 #if !defined(METAJSON_ABLATION_NO_ELEMENT_BUFFER)
       if constexpr (buffered_vector<T>) {

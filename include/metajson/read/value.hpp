@@ -24,6 +24,31 @@ struct reader<family::custom> {
   }
 };
 
+// The standard types of detail/standard.hpp: read as their JSON type, then converted (or refused
+// with a reason, at the value).
+template <>
+struct reader<family::standard> {
+  template <options O, class T>
+  static const char* read(read_context& c, const char* k, T& v) {
+    using M = std_mapping<std::remove_cv_t<T>>;
+    static_assert(readable_std_mapping<std::remove_cv_t<T>>,
+                  "metajson cannot read into this type: it refers to characters it does not own (a string view of "
+                  "UTF-16 or UTF-32 code units). Read into the owning string type (std::u16string, std::u32string, "
+                  "std::wstring) instead.");
+    if constexpr (readable_std_mapping<std::remove_cv_t<T>>) {
+      const char* const start = *k == index::kind_end || *k == index::kind_error ? nullptr : at(c, k);
+      typename M::json_type tmp{};
+      k = read_value<O>(c, k, tmp);
+      if (!k) return nullptr;
+      if (const std::string_view why = M::read(v, std::move(tmp)); METAJSON_UNLIKELY(!why.empty()))
+        return c.fail(error_code::invalid_value, start, std::string(why));
+      return k;
+    } else {
+      return nullptr;
+    }
+  }
+};
+
 template <>
 struct reader<family::raw> {
   template <options O, class T>

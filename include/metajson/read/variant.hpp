@@ -20,6 +20,7 @@ enum class json_kind : unsigned char { null, boolean, integer, number, string, a
 template <class T>
 constexpr bool accepts(json_kind k) {
   constexpr family f = family_of<T>();
+  if constexpr (f == family::standard) return accepts<typename std_mapping<std::remove_cv_t<T>>::json_type>(k);
   switch (f) {
     case family::null: return k == json_kind::null;
     case family::nullable: return true;  // null, or whatever its value accepts

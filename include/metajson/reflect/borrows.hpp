@@ -12,15 +12,6 @@
 
 namespace metajson::detail::reflect {
 
-consteval bool in_namespace_std(std::meta::info t) {
-  std::meta::info r = std::meta::has_template_arguments(t) ? std::meta::template_of(t) : t;
-  while (true) {
-    r = std::meta::parent_of(r);
-    if (r == ^^std) return true;
-    if (r == ^^::) return false;
-  }
-}
-
 consteval bool borrows_input(std::meta::info t, std::vector<std::meta::info>& seen) {
   t = std::meta::dealias(std::meta::remove_cvref(t));
   if (std::meta::is_array_type(t)) return borrows_input(std::meta::remove_all_extents(t), seen);

@@ -100,6 +100,50 @@ consteval std::span<const static_name> member_names() {
   return std::define_static_array(v);
 }
 
+// The keys reading accepts for T's members: their own keys (member order), then every
+// metajson::alias, each with the index of the member it names. Two equal keys do not compile.
+struct accepted_keys {
+  std::span<const static_name> names;
+  std::span<const std::int16_t> owners;
+  std::string_view error;  // why the keys clash, or ""
+};
+template <class T>
+consteval bool has_aliases() {
+  for (auto m : members_of<T>())
+    if (has_annotation<alias_annotation>(m)) return true;
+  return false;
+}
+template <class T>
+consteval accepted_keys member_keys_with_aliases() {
+  std::vector<static_name> v;
+  std::vector<std::int16_t> owners;
+  std::vector<std::string> seen;
+  const auto ms = members_of<T>();
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    seen.push_back(json_name<T>(ms[i]));
+    owners.push_back(static_cast<std::int16_t>(i));
+  }
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    for (auto a : std::meta::annotations_of(ms[i])) {
+      if (std::meta::remove_const(std::meta::type_of(a)) != ^^alias_annotation) continue;
+      const std::string name = static_string(std::meta::extract<alias_annotation>(a).value);
+      for (std::size_t j = 0; j < seen.size(); ++j) {
+        if (seen[j] == name) {
+          const std::string msg = "metajson::alias(\"" + name + "\") on member '" +
+                                  std::string(std::meta::identifier_of(ms[i])) + "' of '" +
+                                  std::string(std::meta::display_string_of(^^T)) + "' is already the key of member '" +
+                                  std::string(std::meta::identifier_of(ms[owners[j]])) + "': the keys a struct reads must be distinct";
+          return {{}, {}, std::define_static_string(msg)};
+        }
+      }
+      seen.push_back(name);
+      owners.push_back(static_cast<std::int16_t>(i));
+    }
+  }
+  for (const auto& n : seen) v.push_back({std::define_static_string(n), n.size()});
+  return {std::define_static_array(v), std::define_static_array(owners), {}};
+}
+
 // The JSON names of E's enumerators, in declaration order.
 template <class E>
 consteval std::span<const static_name> enumerator_names() {
@@ -133,6 +177,13 @@ struct member_lookup {
   static constexpr std::span<const static_name> names = member_names<T>();
   static constexpr auto table = build_name_table<names.size()>(names);
 };
+// With metajson::alias keys: a second table over every accepted key (only for types that have one).
+template <class T>
+struct alias_lookup {
+  static constexpr accepted_keys keys = member_keys_with_aliases<T>();
+  static_assert(keys.error.empty(), keys.error);
+  static constexpr auto table = build_name_table<keys.names.size()>(keys.names);
+};
 template <class E>
 struct enumerator_lookup {
   static constexpr std::span<const static_name> names = enumerator_names<E>();
@@ -142,8 +193,14 @@ struct enumerator_lookup {
 // Returns the index of `key` among T's member keys, or -1.
 template <class T>
 METAJSON_ALWAYS_INLINE int find_member(std::string_view key) noexcept {
-  if constexpr (member_lookup<T>::names.empty()) return -1;
-  else return probe<member_lookup<T>::table>(member_lookup<T>::names, key);
+  if constexpr (member_lookup<T>::names.empty()) {
+    return -1;
+  } else if constexpr (has_aliases<T>()) {
+    const int i = probe<alias_lookup<T>::table>(alias_lookup<T>::keys.names, key);
+    return i < 0 ? -1 : alias_lookup<T>::keys.owners[static_cast<std::size_t>(i)];
+  } else {
+    return probe<member_lookup<T>::table>(member_lookup<T>::names, key);
+  }
 }
 
 // Returns the index of `key` among E's enumerator names, or -1.

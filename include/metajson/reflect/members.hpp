@@ -5,6 +5,11 @@
 //   key_of<T, M>()           the member's JSON key (after name / rename_all)
 //   has_annotation<A>(r)     whether a member or class carries an annotation
 //   has_tag(m), tag_key_of(m) whether a member carries metajson::tag, and its key
+//
+// Faithful or refused: members_of<T>() does not compile for a class with state that metajson
+// cannot see (a private or protected data member neither opted in nor skipped, a non-public
+// base with data, an anonymous union, a class with no data that is not empty such as one with
+// virtual functions). The message names the type and the member and says what to do.
 #pragma once
 
 #include <meta>
@@ -49,27 +54,93 @@ consteval bool is_serialized(std::meta::info m) {
   return has_annotation<include_annotation>(m) || has_annotation<name_annotation>(m);
 }
 
+// The namespace std (and the implementation's namespaces inside it).
+consteval bool in_namespace_std(std::meta::info t) {
+  std::meta::info r = std::meta::has_template_arguments(t) ? std::meta::template_of(t) : t;
+  while (std::meta::has_parent(r)) {
+    r = std::meta::parent_of(r);
+    if (r == ^^std) return true;
+  }
+  return false;
+}
+
+// Whether a class (or its bases, of any access) holds a non-static data member.
+consteval bool has_data(std::meta::info cls) {
+  for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked))
+    if (std::meta::has_identifier(m) || !std::meta::is_bit_field(m)) return true;
+  for (auto b : std::meta::bases_of(cls, unchecked))
+    if (has_data(std::meta::dealias(std::meta::type_of(b)))) return true;
+  return false;
+}
+
+// Collects the serialized members of cls into `out`; the first piece of state that is neither
+// serialized nor skipped goes into `hidden` (a description for the compile-time error).
 consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>& out,
-                               std::vector<std::meta::info>& virtual_bases) {
+                               std::vector<std::meta::info>& virtual_bases, std::string& hidden) {
   for (auto b : std::meta::bases_of(cls, unchecked)) {
-    if (!std::meta::is_public(b)) continue;  // private/protected inheritance hides the base
     const auto bt = std::meta::dealias(std::meta::type_of(b));
+    if (!std::meta::is_public(b)) {  // private/protected inheritance hides the base
+      if (hidden.empty() && has_data(bt))
+        hidden = "its base class '" + std::string(std::meta::display_string_of(bt)) +
+                 "' is not public, and it holds data. Make the base public, or";
+      continue;
+    }
     if (std::meta::is_virtual(b)) {
       bool seen = false;
       for (auto v : virtual_bases) seen = seen || v == bt;
       if (seen) continue;
       virtual_bases.push_back(bt);
     }
-    collect_members(bt, out, virtual_bases);
+    collect_members(bt, out, virtual_bases, hidden);
   }
-  for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked))
-    if (is_serialized(m)) out.push_back(m);
+  for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
+    if (is_serialized(m)) {
+      out.push_back(m);
+    } else if (hidden.empty() && !has_annotation<skip_annotation>(m)) {
+      if (!std::meta::has_identifier(m)) {
+        if (!std::meta::is_bit_field(m))  // (an unnamed bit-field is padding)
+          hidden = "it has an unnamed data member (an anonymous union or struct, or a lambda's capture); instead,";
+      } else {
+        hidden = "its data member '" + std::string(std::meta::identifier_of(m)) + "' is " +
+                 (std::meta::is_protected(m) ? "protected" : "private") +
+                 ". Mark it [[=metajson::include]] (written and read) or [[=metajson::skip]] (left out), or";
+      }
+    }
+  }
+}
+consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>& out,
+                               std::vector<std::meta::info>& virtual_bases) {
+  std::string hidden;
+  collect_members(cls, out, virtual_bases, hidden);
+}
+
+// Why the state of class T is not all visible to metajson, or "" when it is: every data member
+// is serialized or skipped, and a class without data members is empty (no virtual functions).
+template <class T>
+consteval std::string_view hidden_state() {
+  std::vector<std::meta::info> out, vb;
+  std::string hidden;
+  collect_members(^^T, out, vb, hidden);
+  const std::string type = std::string(std::meta::display_string_of(^^T));
+  if (hidden.empty() && out.empty() && !std::is_empty_v<T> && !has_data(^^T))
+    hidden = "it has no data members but is not empty (virtual functions or virtual bases); instead,";
+  if (hidden.empty()) return {};
+  std::string why;
+  if (in_namespace_std(^^T)) {
+    why = "metajson has no JSON mapping for '" + type + "', a standard type whose state is private: specialize " +
+          "metajson::adapter<" + type + "> to map it onto a type metajson writes and reads (docs/annotations.md)";
+  } else {
+    why = "metajson cannot see all of the state of '" + type + "', so it would be silently lost: " + hidden +
+          " specialize metajson::adapter<" + type + "> (docs/annotations.md)";
+  }
+  return std::define_static_string(why);
 }
 
 // The serialized members of T in output order: bases first (depth-first, declaration order,
 // each virtual base once), then T's own members in declaration order.
 template <class T>
 consteval std::span<const std::meta::info> members_of() {
+  static_assert(hidden_state<T>().empty(), hidden_state<T>());
   std::vector<std::meta::info> out, vb;
   collect_members(^^T, out, vb);
   return std::define_static_array(out);
@@ -106,6 +177,25 @@ consteval const char* tag_key_of(std::meta::info m) {
 template <class T>
 consteval bool is_required(std::meta::info m) {
   return has_annotation<required_annotation>(m) || has_annotation<required_annotation>(^^T);
+}
+
+// The reading constraints of member m (range, length, non_empty), in the structural form the
+// reader takes as a template argument.
+template <class C>
+consteval C constraints_of(std::meta::info m) {
+  C c{};
+  if (auto r = annotation<range_annotation>(m)) c.has_range = true, c.min = r->min, c.max = r->max;
+  if (auto l = annotation<length_annotation>(m)) c.has_length = true, c.min_length = l->min, c.max_length = l->max;
+  c.non_empty = has_annotation<non_empty_annotation>(m);
+  return c;
+}
+
+// The metajson::alias keys of member m, in declaration order.
+consteval std::span<const char* const> alias_names(std::meta::info m) {
+  std::vector<const char*> v;
+  for (auto a : std::meta::annotations_of(m))
+    if (std::meta::remove_const(std::meta::type_of(a)) == ^^alias_annotation) v.push_back(std::meta::extract<alias_annotation>(a).value);
+  return std::define_static_array(v);
 }
 
 // Whether class T carries metajson::deny_unknown_keys.

@@ -30,6 +30,7 @@
 #include "../reflect/enums.hpp"
 #include "../reflect/keys.hpp"
 #include "../reflect/members.hpp"
+#include "../read/constraints.hpp"
 #include "node.hpp"
 #include "patterns.hpp"
 
@@ -52,6 +53,7 @@ enum kind_bits : unsigned {
 // read/variant.hpp.
 template <class A>
 consteval unsigned tried_kinds() {
+  if constexpr (family_of<A>() == family::standard) return tried_kinds<typename std_mapping<std::remove_cv_t<A>>::json_type>();
   switch (family_of<A>()) {
     case family::null: return k_null;
     case family::boolean: return k_boolean;
@@ -80,6 +82,7 @@ template <class T, options O>
 consteval unsigned natural_kinds() {
   constexpr family f = family_of<T>();
   if constexpr (f == family::custom) return natural_kinds<typename adapted<T>::type, O>();
+  else if constexpr (f == family::standard) return natural_kinds<typename std_mapping<std::remove_cv_t<T>>::json_type, O>();
   else if constexpr (f == family::floating) return k_integer | k_fraction | (O.nonfinite == nonfinite_policy::null ? k_null : 0u);
   else if constexpr (f == family::nullable) return k_null | natural_kinds<std::remove_cvref_t<decltype(*std::declval<T&>())>, O>();
   else if constexpr (f == family::duration) return natural_kinds<typename T::rep, O>();
@@ -341,6 +344,17 @@ node time_point_schema(context& c) {
   }
 }
 
+// The standard types of detail/standard.hpp: their JSON type, with the pattern and format
+// their reader checks (std::bitset, year_month_day).
+template <class T, options O>
+node standard_schema(context& c) {
+  using M = std_mapping<std::remove_cv_t<T>>;
+  node s = describe<typename M::json_type, O>(c);
+  if constexpr (requires { M::schema_format(); }) s.set("format", string(M::schema_format()));
+  if constexpr (requires { M::schema_pattern(); }) s.set("pattern", string(M::schema_pattern()));
+  return s;
+}
+
 // --- containers ---------------------------------------------------------------------------------
 
 template <class T>
@@ -515,6 +529,28 @@ node member_schema(context& c) {
     constexpr std::string_view key = reflect::tag_key_of(M);
     if constexpr (is_variant_v<V>) return tagged_variant_schema<V, O>(c, key);
     else return or_null(tagged_variant_schema<std::remove_cvref_t<decltype(*std::declval<V&>())>, O>(c, key));
+  } else if constexpr (constexpr member_constraints k = reflect::constraints_of<member_constraints>(M); k.any()) {
+    // The constraints the reader checks (read/constraints.hpp), beside the type's own schema:
+    // each keyword constrains only its kind (numbers, strings, arrays), so an optional's null
+    // and the type's own bounds stay as they are.
+    node bounds = object();
+    if constexpr (k.has_range) {
+      bounds.set("minimum", raw(constraint_number(k.min)));
+      bounds.set("maximum", raw(constraint_number(k.max)));
+    }
+    constexpr bool text = string_like<typename constrained_value<V>::type>;
+    constexpr const char* lo = text ? "minLength" : "minItems";
+    constexpr const char* hi = text ? "maxLength" : "maxItems";
+    unsigned long long min = k.non_empty ? 1 : 0;
+    if constexpr (k.has_length) {
+      if (k.min_length > min) min = k.min_length;
+      if (k.max_length != ~0ull) bounds.set(hi, raw(std::to_string(k.max_length)));
+    }
+    if (min > 0) bounds.set(lo, raw(std::to_string(min)));
+    node all = array();
+    all.push(describe<V, O>(c));
+    all.push(std::move(bounds));
+    return with("allOf", std::move(all));
   } else {
     return describe<V, O>(c);
   }
@@ -525,10 +561,10 @@ node member_schema(context& c) {
 // "additionalProperties": false when unknown keys are errors (deny_unknown_keys,
 // unknown_keys = error). A tagged variant's struct alternative adds its tag first.
 //
-// Issue 15's class-level annotations go here when they exist: a `flatten` member adds the
-// properties (and required keys) of its type's object in place of its own key; each `alias`
-// adds a property with the member's schema (never required); an `extra_keys` member makes
-// "additionalProperties" the schema of its map's values instead of false/absent.
+// Each metajson::alias adds a property with the member's schema (never required). (When they
+// exist: a `flatten` member adds the properties and required keys of its type's object in place
+// of its own key; an `extra_keys` member makes "additionalProperties" the schema of its map's
+// values instead of false/absent.)
 template <class T, options O>
 node object_schema(context& c, std::string_view tag_key, std::string_view tag_value) {
   node props = object(), required = array();
@@ -539,6 +575,7 @@ node object_schema(context& c, std::string_view tag_key, std::string_view tag_va
   template for (constexpr std::meta::info m : reflect::members_of<T>()) {
     constexpr std::string_view key = reflect::key_text<T, m, reflect::key_form::raw>();
     props.set(key, member_schema<T, O, m>(c));
+    template for (constexpr const char* alias : reflect::alias_names(m)) props.set(alias, member_schema<T, O, m>(c));
     if constexpr (O.missing_keys == missing_key_policy::error || reflect::is_required<T>(m)) required.push(string(key));
   }
   node s = type("object");
@@ -569,6 +606,7 @@ template <class T, options O>
 node describe(context& c) {
   constexpr family f = family_of<T>();
   if constexpr (f == family::custom) return describe<typename adapted<T>::type, O>(c);
+  else if constexpr (f == family::standard) return standard_schema<T, O>(c);
   else if constexpr (f == family::raw || f == family::dynamic) return object();  // any JSON value
   else if constexpr (f == family::null) return type("null");
   else if constexpr (f == family::boolean) return type("boolean");

@@ -99,7 +99,7 @@ inline void print(const node& n, std::string& out, int indent, int depth) {
       out.append(static_cast<std::size_t>(indent * (depth + 1)), ' ');
     }
     if (obj) {
-      out += quoted(n.keys[i]);
+      out += schema::quoted(n.keys[i]);  // (qualified: std::quoted is found by ADL)
       out += ':';
       if (indent) out += ' ';
     }

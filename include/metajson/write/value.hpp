@@ -20,6 +20,19 @@ struct writer<family::custom> {
   }
 };
 
+// The standard types of detail/standard.hpp: written as their JSON type, or refused with a reason.
+template <>
+struct writer<family::standard> {
+  template <options O, class T>
+  static char* write(write_context& c, char* p, const T& v) {
+    using M = std_mapping<std::remove_cv_t<T>>;
+    typename M::json_type tmp{};
+    if (const std::string_view why = M::write(v, tmp); METAJSON_UNLIKELY(!why.empty()))
+      return c.fail(error_code::invalid_value, std::string(why));
+    return write_value<O>(c, p, tmp);
+  }
+};
+
 template <>
 struct writer<family::raw> {
   template <options O, class T>

@@ -112,7 +112,7 @@ class Account {
 
  private:
   [[=metajson::include]] int secret_ = 0;
-  int pin_ = 7;
+  [[=metajson::skip]] int pin_ = 7;
 };
 struct [[=metajson::rename_all(metajson::case_style::camel)]] Camel {
   int user_name = 0;

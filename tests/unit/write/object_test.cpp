@@ -41,7 +41,10 @@ struct VC : virtual Base {
 struct Diamond : VB, VC {
   int d = 5;
 };
-struct PrivateBase : private Base {
+struct EmptyPolicy {
+  static constexpr int limit = 3;  // no data: a private base without state hides nothing
+};
+struct PrivateBase : private EmptyPolicy {
   int p = 6;
 };
 
@@ -59,7 +62,7 @@ class Account {
 
  private:
   [[=metajson::include]] int secret_ = 0;
-  int pin_ = 0;  // private, not annotated: never written
+  [[=metajson::skip]] int pin_ = 0;  // private and skipped: never written (unannotated, it would not compile)
   [[=metajson::name("renamed_private")]] int r_ = 9;
 };
 

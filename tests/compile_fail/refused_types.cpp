@@ -1,0 +1,54 @@
+// Must not compile, with one message per refusal (tests/compile_fail/expect_messages.cmake checks
+// each): a class whose state metajson cannot see is refused when written, when read and when
+// described by schema<T>; a standard type with private state is refused with its own message; a
+// view of UTF-16 code units cannot be read into; an alias cannot be another member's key.
+#include <metajson/metajson.hpp>
+#include <metajson/schema.hpp>
+
+#include <expected>
+#include <functional>
+#include <string>
+
+class Money {  // written: 'cents_' would be lost
+ public:
+  long cents() const { return cents_; }
+
+ private:
+  long cents_ = 0;
+};
+struct Account {  // read: 'pin_' would be lost
+  int id = 0;
+
+ protected:
+  int pin_ = 0;
+};
+struct Base {
+  int x = 0;
+};
+struct Hidden : private Base {  // schema: the private base's data would be lost
+  int y = 0;
+};
+struct Shape {  // no data, but not empty: which shape?
+  virtual ~Shape() = default;
+};
+struct Task {
+  std::function<void()> run;
+};
+struct Reply {
+  std::expected<int, std::string> result;
+};
+struct Clash {  // an alias that is another member's key
+  [[=metajson::alias("b")]] int a = 0;
+  int b = 0;
+};
+
+int main() {
+  (void)metajson::to_json(Money{});
+  (void)metajson::from<Account>("{}");
+  (void)metajson::schema<Hidden>();
+  (void)metajson::to_json(Shape{});
+  (void)metajson::to_json(Task{});
+  (void)metajson::from<Reply>("{}");
+  (void)metajson::from<std::u16string_view>("\"x\"");
+  (void)metajson::from<Clash>("{}");
+}

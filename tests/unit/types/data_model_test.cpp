@@ -1,0 +1,126 @@
+// The data-model features of issue "nothing silently lost": std::optional<std::optional<T>>
+// (missing is not null), reading constraints (range, length, non_empty) and key aliases, each
+// both ways and with its errors.
+#include <metajson/metajson.hpp>
+#include <metajson/schema.hpp>
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+// --- std::optional<std::optional<T>>: a missing key is not null (the "PATCH" case) ------------
+
+namespace {
+
+struct Patch {
+  std::optional<std::optional<int>> age;
+  std::optional<std::optional<std::string>> name;
+};
+
+TEST(OptionalOptional, MissingNullOrValue) {
+  const Patch p = metajson::from<Patch>(R"({"age":null,"name":"x"})");
+  ASSERT_TRUE(p.age.has_value());  // present...
+  EXPECT_FALSE(p.age->has_value());  // ...and null
+  ASSERT_TRUE(p.name.has_value() && p.name->has_value());
+  EXPECT_EQ(**p.name, "x");
+  const Patch q = metajson::from<Patch>("{}");
+  EXPECT_FALSE(q.age.has_value());  // missing
+  EXPECT_FALSE(q.name.has_value());
+  // Omitting empty members keeps the three states apart when writing.
+  constexpr metajson::options omit{.empty = metajson::empty_members::omit};
+  EXPECT_EQ(metajson::to_json<omit>(p), R"({"age":null,"name":"x"})");
+  EXPECT_EQ(metajson::to_json<omit>(q), "{}");
+  EXPECT_EQ(metajson::to_json<omit>(Patch{std::optional<int>(3), {}}), R"({"age":3})");
+  // null into a set value clears the inner one only.
+  Patch r{std::optional<int>(3), {}};
+  ASSERT_FALSE(metajson::from_json(R"({"age":null})", r));
+  EXPECT_TRUE(r.age.has_value() && !r.age->has_value());
+  // At the top level too.
+  const auto top = metajson::from<std::optional<std::optional<int>>>("null");
+  EXPECT_TRUE(top.has_value() && !top->has_value());
+}
+
+// --- constraints: range, length, non_empty, checked when reading ---------------------------------
+
+struct Server {
+  [[=metajson::range(1, 65535)]] int port = 80;
+  [[=metajson::range(0, 1.5)]] double load = 0;
+  [[=metajson::length(1, 8)]] std::string name = "a";
+  [[=metajson::non_empty]] std::vector<int> ids = {1};
+  [[=metajson::length(2)]] std::optional<std::vector<int>> pair;
+  [[=metajson::range(-10, 10)]] std::optional<long long> offset;
+};
+
+TEST(Constraints, Reading) {
+  const auto fails = [](std::string_view json) {
+    Server s;
+    const metajson::error e = metajson::from_json(json, s);
+    EXPECT_EQ(e.code(), metajson::error_code::constraint_violated) << json;
+    return e.message();
+  };
+  EXPECT_EQ(fails(R"({"port":0})"), "value outside its constraint (not in the range [1, 65535]) at $.port (line 1, column 9)");
+  EXPECT_EQ(fails(R"({"port":65536})"), "value outside its constraint (not in the range [1, 65535]) at $.port (line 1, column 9)");
+  EXPECT_EQ(fails(R"({"load":1.5000001})"), "value outside its constraint (not in the range [0, 1.5]) at $.load (line 1, column 9)");
+  EXPECT_EQ(fails(R"({"name":""})"), "value outside its constraint (0 code points, outside the length [1, 8]) at $.name (line 1, column 9)");
+  // Code points, not bytes: eight 2-byte characters fit, nine do not.
+  EXPECT_EQ(fails("{\"name\":\"" + std::string(18, 'x').replace(0, 18, std::string("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9")) + "\"}"),
+            "value outside its constraint (9 code points, outside the length [1, 8]) at $.name (line 1, column 9)");
+  EXPECT_EQ(fails(R"({"ids":[]})"), "value outside its constraint (empty, and marked metajson::non_empty) at $.ids (line 1, column 8)");
+  EXPECT_EQ(fails(R"({"pair":[1]})"), "value outside its constraint (1 elements, outside the length at least 2) at $.pair (line 1, column 9)");
+  EXPECT_EQ(fails(R"({"offset":-11})"), "value outside its constraint (not in the range [-10, 10]) at $.offset (line 1, column 11)");
+
+  Server ok;
+  ASSERT_FALSE(metajson::from_json("{\"port\":65535,\"load\":1.5,\"name\":\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\","
+                                   "\"ids\":[2],\"pair\":null,\"offset\":null}", ok));
+  EXPECT_EQ(ok.port, 65535);
+  ASSERT_FALSE(metajson::from_json(R"({"pair":[1,2,3],"offset":-10})", ok));
+  // In a container, the path says which element.
+  std::vector<Server> many;
+  EXPECT_EQ(metajson::from_json(R"([{"port":1},{"port":-1}])", many).message(),
+            "value outside its constraint (not in the range [1, 65535]) at $[1].port (line 1, column 21)");
+  // The schema says the same (beside each member's own schema; each keyword constrains its kind).
+  const std::string schema = metajson::schema<Server>();
+  EXPECT_NE(schema.find(R"("port":{"allOf":[{"type":"integer","minimum":-2147483648,"maximum":2147483647},{"minimum":1,"maximum":65535}]})"),
+            std::string::npos)
+      << schema;
+  EXPECT_NE(schema.find(R"({"minimum":0,"maximum":1.5})"), std::string::npos) << schema;
+  EXPECT_NE(schema.find(R"({"maxLength":8,"minLength":1})"), std::string::npos) << schema;
+  EXPECT_NE(schema.find(R"({"minItems":1})"), std::string::npos) << schema;
+  EXPECT_NE(schema.find(R"({"minItems":2})"), std::string::npos) << schema;
+  // Writing does not check: the written value reads back, or fails with the same message.
+  Server bad;
+  bad.port = 0;
+  EXPECT_EQ(metajson::to_json(bad).substr(0, 9), R"({"port":0)");
+}
+
+}  // namespace
+
+// --- aliases: old keys still read, the member's own key written -----------------------------------
+
+namespace {
+
+struct Renamed {
+  [[=metajson::alias("userName")]] [[=metajson::alias("login")]] std::string user;
+  [[=metajson::name("id"), =metajson::alias("ID")]] int key = 0;
+  int other = 0;
+};
+
+TEST(Alias, ReadsEveryKeyWritesItsOwn) {
+  EXPECT_EQ(metajson::from<Renamed>(R"({"userName":"a","ID":3})").user, "a");
+  EXPECT_EQ(metajson::from<Renamed>(R"({"login":"b"})").user, "b");
+  EXPECT_EQ(metajson::from<Renamed>(R"({"user":"c","id":4})").user, "c");
+  EXPECT_EQ(metajson::from<Renamed>(R"({"ID":5})").key, 5);
+  EXPECT_EQ(metajson::to_json(metajson::from<Renamed>(R"({"login":"d","ID":6,"other":1})")), R"({"user":"d","id":6,"other":1})");
+  // An alias and the own key in one object: the same member twice.
+  Renamed r;
+  EXPECT_EQ(metajson::from_json(R"({"user":"a","login":"b"})", r).message(), R"(duplicate key ("user") at $ (line 1, column 13))");
+  // A key that only differs from an alias is unknown (deny it to see).
+  EXPECT_EQ(metajson::from<Renamed>(R"({"Login":"x"})").user, "");
+  // The schema lists the aliases as properties of the member's schema (never required).
+  const std::string schema = metajson::schema<Renamed>();
+  EXPECT_NE(schema.find(R"("user":{"type":"string"},"userName":{"type":"string"},"login":{"type":"string"})"), std::string::npos) << schema;
+}
+
+}  // namespace
