@@ -12,6 +12,8 @@
 #   hand     Ubuntu with every competitor installed already and no unstable source
 #   oldas    g++-16 from unstable but Debian 12's binutils 2.40, whose assembler rejects
 #            .base64 (fake/as): the compiler probe must fail and binutils come from unstable
+#   node     Debian 12 without node: bootstrap-node installs nodejs (never removing a package),
+#            then has nothing to do; on fedora it says what to install
 #
 # The worlds' PATH holds the fakes and a few real tools (sed, awk...), never the machine's
 # apt-get, dpkg or sudo. In oldas the real compiler ($1, default g++-16) compiles bootstrap's
@@ -52,6 +54,7 @@ bookworm libboost-json-dev 1.74.0.3
 bookworm cargo 0.66.0+ds1-1
 bookworm valgrind 3.19.0-1
 bookworm python3-venv 3.11.2-1
+bookworm nodejs 18.19.0+dfsg-6~deb12u2
 sid g++-16 16.2.0-4
 sid binutils 2.47.50.20261021-1
 sid libsimdjson-dev 4.6.11-1
@@ -245,6 +248,18 @@ check "bootstrap installs binutils (only) from sid" calls '^apt-get install .* -
 check "bootstrap: the probe passes with the new assembler, exit 0" eval 'says "g++-16 ready" && exits 0'
 run bootstrap
 check "bootstrap again: silent, no apt call" eval 'silent && no_calls && exits 0'
+
+echo "== node: no node on the PATH (scripts/bootstrap-node, for the tests that compare with node)"
+world node debian
+run bootstrap-node
+check "bootstrap-node installs nodejs, never removing a package" eval 'calls "^apt-get install .*nodejs$" && no_remove'
+check "bootstrap-node says node is ready and exits 0" eval 'says "node ready: v18.19.0" && exits 0'
+run bootstrap-node
+check "bootstrap-node again: silent, no apt call" eval 'silent && no_calls && exits 0'
+world node-fedora fedora
+run bootstrap-node
+check "bootstrap-node on fedora: exit 1, says to install Node.js, no apt call" \
+  eval 'exits 1 && says "install Node.js" && no_calls'
 
 [ -z "${SETUP_TEST_VERBOSE:-}" ] || cat "$tmp/transcript"
 if [ $failures -gt 0 ]; then
