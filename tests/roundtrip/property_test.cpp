@@ -142,6 +142,11 @@ struct Extras : Named, Listed {
   std::u16string u16;
   std::u32string u32;
   std::wstring wide;
+  // The data-model annotations: missing vs null, an alias (read back from the alias too, in
+  // round_trip_many), a range that every int16 satisfies (the check runs on every value).
+  std::optional<std::optional<std::int32_t>> patch;
+  [[=metajson::alias("legacy_note")]] std::string note;
+  [[=metajson::range(-32768, 32767)]] std::int16_t bounded = 0;
 
   bool operator==(const Extras& o) const {
     return static_cast<const Named&>(*this) == o && static_cast<const Listed&>(*this) == o && deq == o.deq &&
@@ -150,7 +155,8 @@ struct Extras : Named, Listed {
            u128 == o.u128 && shape == o.shape && pr == o.pr && millis == o.millis && seconds == o.seconds &&
            nanos == o.nanos && raw == o.raw && account == o.account && std::ranges::equal(c_array, o.c_array) &&
            std::string_view(c_string) == std::string_view(o.c_string) && view == o.view && byte == o.byte &&
-           bits == o.bits && date == o.date && path == o.path && u16 == o.u16 && u32 == o.u32 && wide == o.wide;
+           bits == o.bits && date == o.date && path == o.path && u16 == o.u16 && u32 == o.u32 && wide == o.wide &&
+           patch == o.patch && note == o.note && bounded == o.bounded;
   }
   void clear_unordered() {
     uset.clear();
@@ -445,6 +451,16 @@ void round_trip_many(int count, std::uint64_t seed) {
     // (Sorted keys reorder metajson::value objects, which compare in order: then only the
     // bytes are compared, below.)
     if constexpr (!O.sort_keys) ASSERT_TRUE(back == r) << "case " << i << "\n" << json.substr(0, 3000);
+    // The alias reads the same member (the key is unique in the document: "note" is only Extras').
+    {
+      std::string aliased = json;
+      const std::size_t at = aliased.find("\"note\":");
+      ASSERT_NE(at, std::string::npos);
+      aliased.replace(at, 6, "\"legacy_note\"");
+      Root via_alias;
+      ASSERT_FALSE(metajson::from_json<O>(aliased, via_alias));
+      ASSERT_EQ(via_alias.extras.note, r.extras.note);
+    }
     // Reading into the same (now full) object again gives the same value: no appending.
     ASSERT_FALSE(metajson::from_json<O>(json, back));
     if constexpr (!O.sort_keys) ASSERT_TRUE(back == r);
@@ -467,7 +483,8 @@ void round_trip_many(int count, std::uint64_t seed) {
 TEST(PropertyRoundTrip, GeneratorCoverage) {
   gen g{std::mt19937_64(1)};
   int repeated_multimap_key = 0, unordered_pairs = 0, shared = 0, wide_u128 = 0, negative_i128 = 0, c_strings = 0,
-      views = 0, structured_raw = 0, base_lists = 0, balances = 0, astral_u16 = 0;
+      views = 0, structured_raw = 0, base_lists = 0, balances = 0, astral_u16 = 0, patch_missing = 0, patch_null = 0,
+      patch_value = 0;
   std::set<std::size_t> shapes;
   for (int i = 0; i < 300; ++i) {
     Root r;
@@ -487,9 +504,12 @@ TEST(PropertyRoundTrip, GeneratorCoverage) {
     metajson::value account = metajson::from<metajson::value>(metajson::to_json(x.account));
     balances += account.as_object().size() == 2;  // owner and balance_
     astral_u16 += std::ranges::any_of(x.u16, [](char16_t u) { return u >= 0xD800 && u <= 0xDBFF; });
+    patch_missing += !x.patch.has_value();
+    patch_null += x.patch.has_value() && !x.patch->has_value();
+    patch_value += x.patch.has_value() && x.patch->has_value();
   }
   for (int n : {repeated_multimap_key, unordered_pairs, shared, wide_u128, negative_i128, c_strings, views, structured_raw,
-                base_lists, balances, astral_u16})
+                base_lists, balances, astral_u16, patch_missing, patch_null, patch_value})
     EXPECT_GT(n, 10);
   EXPECT_EQ(shapes.size(), 4u);
 }

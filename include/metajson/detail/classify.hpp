@@ -54,6 +54,9 @@ concept has_adapter = requires(const T& t) { metajson::adapter<T>::to_json(t); }
 
 template <class T> inline constexpr bool is_optional_v = false;
 template <class T> inline constexpr bool is_optional_v<std::optional<T>> = true;
+// std::optional<std::optional<T>>: a missing key (outer empty) is not null (inner empty).
+template <class T> inline constexpr bool nested_optional_v = false;
+template <class U> inline constexpr bool nested_optional_v<std::optional<std::optional<U>>> = true;
 template <class T> inline constexpr bool is_smart_ptr_v = false;
 template <class T, class D> inline constexpr bool is_smart_ptr_v<std::unique_ptr<T, D>> = true;
 template <class T> inline constexpr bool is_smart_ptr_v<std::shared_ptr<T>> = true;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <ranges>
 #include <string>
@@ -40,19 +41,35 @@ struct constrained_value<V> {
 
 // A number of a range annotation as text: integral values as integers.
 inline std::string constraint_number(long double x) {
+  if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
   if (x == std::floor(x) && std::fabs(x) < 1e18L) return std::to_string(static_cast<long long>(x));
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<double>(x));
   return std::string(buf, r.ptr);
 }
 
-// The length that `length` and `non_empty` measure: code points for strings, elements otherwise.
+// Whether the JSON of V is a string (std::string and the like, or a standard type mapped onto one:
+// u16string, path...), measured in code points.
+template <class V>
+concept text_value = (string_like<V> && !std::is_pointer_v<V> && !std::is_array_v<V>) ||
+                     (family_of<V>() == family::standard && std::is_same_v<typename std_mapping<V>::json_type, std::string>);
+
+inline std::size_t code_points(std::string_view s) {
+  std::size_t n = 0;
+  for (const char ch : s) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  return n;
+}
+
+// The length that `length` and `non_empty` measure: code points for text, elements (or members)
+// for containers.
 template <class V>
 std::size_t constraint_length(const V& v) {
-  if constexpr (string_like<V> && !std::is_pointer_v<V> && !std::is_array_v<V>) {
-    std::size_t n = 0;
-    for (const char ch : v) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-    return n;
+  if constexpr (string_like<V>) {
+    return code_points(std::string_view(v.data(), v.size()));
+  } else if constexpr (text_value<V>) {
+    std::string utf8;
+    (void)std_mapping<V>::write(v, utf8);  // read just now, so it converts
+    return code_points(utf8);
   } else if constexpr (requires { v.size(); }) {
     return static_cast<std::size_t>(v.size());
   } else {
@@ -61,7 +78,7 @@ std::size_t constraint_length(const V& v) {
 }
 
 template <class V>
-concept measurable = (string_like<V> && !std::is_pointer_v<V> && !std::is_array_v<V>) || std::ranges::forward_range<V>;
+concept measurable = text_value<V> || std::ranges::forward_range<V>;
 
 // "" when v satisfies the constraints, else why not.
 template <member_constraints C, class V>
@@ -71,16 +88,29 @@ std::string constraint_failure(const V& v) {
     return constraint_failure<C>(*v);
   } else {
     if constexpr (C.has_range) {
-      static_assert(std::is_arithmetic_v<V> && !std::is_same_v<V, bool>,
+      static_assert(family_of<V>() == family::integer || family_of<V>() == family::floating,
                     "metajson::range applies to numbers (or optionals of numbers)");
-      const long double x = static_cast<long double>(v);
-      if (!(x >= C.min && x <= C.max))
-        return "not in the range [" + constraint_number(C.min) + ", " + constraint_number(C.max) + "]";
+      static_assert(C.min == C.min && C.max == C.max && C.min <= C.max, "metajson::range(min, max) needs min <= max (and no NaN)");
+      bool in;
+      if constexpr (family_of<V>() == family::floating) {
+        // The bounds rounded to V, as the reader rounds the JSON: range(0, 0.1) takes a float 0.1.
+        in = v >= static_cast<V>(C.min) && v <= static_cast<V>(C.max);  // NaN is outside
+      } else {
+        // Compared in V itself (exact for every width, 128-bit included).
+        constexpr long double lowest = static_cast<long double>(std::numeric_limits<V>::lowest());
+        constexpr long double highest = static_cast<long double>(std::numeric_limits<V>::max());
+        constexpr bool any_low = C.min <= lowest, any_high = C.max >= highest;
+        constexpr V lo = any_low ? std::numeric_limits<V>::lowest() : static_cast<V>(std::ceil(C.min));
+        constexpr V hi = any_high ? std::numeric_limits<V>::max() : static_cast<V>(std::floor(C.max));
+        in = (any_low || v >= lo) && (any_high || v <= hi);
+      }
+      if (!in) return "not in the range [" + constraint_number(C.min) + ", " + constraint_number(C.max) + "]";
     }
     if constexpr (C.has_length || C.non_empty) {
       static_assert(measurable<V>, "metajson::length and metajson::non_empty apply to strings and containers (or optionals of them)");
       const std::size_t n = constraint_length(v);
-      constexpr const char* unit = string_like<V> ? " code points" : " elements";
+      static_assert(C.min_length <= C.max_length, "metajson::length(min, max) needs min <= max");
+      constexpr const char* unit = text_value<V> ? " code points" : map_like<V> ? " members" : " elements";
       if constexpr (C.non_empty) {
         if (n == 0) return "empty, and marked metajson::non_empty";
       }

@@ -59,6 +59,11 @@ consteval bool raw_keys_match() {
   for (const auto& n : reflect::member_lookup<T>::names)
     for (char ch : n.view())
       if (ch == '\\') return false;
+  if constexpr (reflect::has_aliases<T>()) {  // the alias keys are looked up too
+    for (const auto& n : reflect::alias_lookup<T>::keys.names)
+      for (char ch : n.view())
+        if (ch == '\\') return false;
+  }
   return true;
 }
 

@@ -11,9 +11,6 @@
 
 namespace metajson::detail {
 
-template <class T> inline constexpr bool nested_optional_v = false;
-template <class U> inline constexpr bool nested_optional_v<std::optional<std::optional<U>>> = true;
-
 template <>
 struct reader<family::nullable> {
   template <options O, class T>

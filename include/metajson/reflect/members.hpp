@@ -12,6 +12,7 @@
 // virtual functions). The message names the type and the member and says what to do.
 #pragma once
 
+#include <memory>
 #include <meta>
 #include <string>
 #include <string_view>
@@ -79,6 +80,8 @@ consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>
                                std::vector<std::meta::info>& virtual_bases, std::string& hidden) {
   for (auto b : std::meta::bases_of(cls, unchecked)) {
     const auto bt = std::meta::dealias(std::meta::type_of(b));
+    if (std::meta::has_template_arguments(bt) && std::meta::template_of(bt) == ^^std::enable_shared_from_this)
+      continue;  // the object's identity (a weak pointer to itself), not its value
     if (!std::meta::is_public(b)) {  // private/protected inheritance hides the base
       if (hidden.empty() && has_data(bt))
         hidden = "its base class '" + std::string(std::meta::display_string_of(bt)) +
@@ -96,10 +99,15 @@ consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>
   for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
     if (is_serialized(m)) {
       out.push_back(m);
-    } else if (hidden.empty() && !has_annotation<skip_annotation>(m)) {
+    } else if (hidden.empty() && !has_annotation<skip_annotation>(m) &&
+               !(std::meta::is_class_type(std::meta::type_of(m)) && std::meta::is_empty_type(std::meta::type_of(m)))) {
+      // (a member of an empty type, a stateless comparator or allocator, holds nothing)
       if (!std::meta::has_identifier(m)) {
         if (!std::meta::is_bit_field(m))  // (an unnamed bit-field is padding)
           hidden = "it has an unnamed data member (an anonymous union or struct, or a lambda's capture); instead,";
+      } else if (in_namespace_std(cls)) {
+        hidden = "its base class '" + std::string(std::meta::display_string_of(cls)) +
+                 "' is a standard class whose state is private; instead,";
       } else {
         hidden = "its data member '" + std::string(std::meta::identifier_of(m)) + "' is " +
                  (std::meta::is_protected(m) ? "protected" : "private") +

@@ -516,12 +516,8 @@ node tagged_variant_schema(context& c, std::string_view tag_key) {
 template <std::meta::info M>
 using schema_member_type = std::remove_cvref_t<typename [:std::meta::type_of(M):]>;
 
-// The schema of member M of T: its type's, or a tagged variant's.
-//
-// Issue 15's member annotations go here when they exist: `range(min, max)` adds minimum /
-// maximum, `length(min, max)` minLength / maxLength (strings, in code points) or minItems /
-// maxItems (containers), `non_empty` minLength / minItems / minProperties 1, applied to the
-// schema below (inside a nullable's non-null branch).
+// The schema of member M of T: its type's, or a tagged variant's; with constraints (range,
+// length, non_empty), their keywords beside it in an allOf.
 template <class T, options O, std::meta::info M>
 node member_schema(context& c) {
   using V = schema_member_type<M>;
@@ -534,13 +530,14 @@ node member_schema(context& c) {
     // each keyword constrains only its kind (numbers, strings, arrays), so an optional's null
     // and the type's own bounds stay as they are.
     node bounds = object();
-    if constexpr (k.has_range) {
-      bounds.set("minimum", raw(constraint_number(k.min)));
-      bounds.set("maximum", raw(constraint_number(k.max)));
+    if constexpr (k.has_range) {  // (an infinite bound bounds nothing)
+      if (!std::isinf(k.min)) bounds.set("minimum", raw(constraint_number(k.min)));
+      if (!std::isinf(k.max)) bounds.set("maximum", raw(constraint_number(k.max)));
     }
-    constexpr bool text = string_like<typename constrained_value<V>::type>;
-    constexpr const char* lo = text ? "minLength" : "minItems";
-    constexpr const char* hi = text ? "maxLength" : "maxItems";
+    using U = typename constrained_value<V>::type;
+    constexpr bool text = text_value<U>, members = map_like<U>;
+    constexpr const char* lo = text ? "minLength" : members ? "minProperties" : "minItems";
+    constexpr const char* hi = text ? "maxLength" : members ? "maxProperties" : "maxItems";
     unsigned long long min = k.non_empty ? 1 : 0;
     if constexpr (k.has_length) {
       if (k.min_length > min) min = k.min_length;

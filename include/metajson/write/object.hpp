@@ -28,10 +28,12 @@ consteval std::span<const std::meta::info> ordered_members() {
   else return reflect::members_of<T>();
 }
 
-// Empty optionals and null pointers are left out when options.empty == omit.
+// Empty optionals and null pointers are left out when options.empty == omit. An empty
+// std::optional<std::optional<T>> is always left out: a missing key is its JSON (null is the
+// engaged one holding an empty optional).
 template <options O, class M>
-inline constexpr bool omittable = O.empty == empty_members::omit && (family_of<M>() == family::nullable ||
-                                                                     std::is_pointer_v<M>);
+inline constexpr bool omittable = nested_optional_v<M> || (O.empty == empty_members::omit && (family_of<M>() == family::nullable ||
+                                                                                              std::is_pointer_v<M>));
 
 template <options O, class T>
 consteval bool any_omittable() {

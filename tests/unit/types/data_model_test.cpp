@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,11 +30,20 @@ TEST(OptionalOptional, MissingNullOrValue) {
   const Patch q = metajson::from<Patch>("{}");
   EXPECT_FALSE(q.age.has_value());  // missing
   EXPECT_FALSE(q.name.has_value());
-  // Omitting empty members keeps the three states apart when writing.
-  constexpr metajson::options omit{.empty = metajson::empty_members::omit};
-  EXPECT_EQ(metajson::to_json<omit>(p), R"({"age":null,"name":"x"})");
-  EXPECT_EQ(metajson::to_json<omit>(q), "{}");
-  EXPECT_EQ(metajson::to_json<omit>(Patch{std::optional<int>(3), {}}), R"({"age":3})");
+  // Writing keeps the three states apart: an empty outer optional is a missing key whatever
+  // options.empty says (null would read back as the other state).
+  for (const std::string& json : {metajson::to_json(p), metajson::to_json<{.empty = metajson::empty_members::omit}>(p)})
+    EXPECT_EQ(json, R"({"age":null,"name":"x"})");
+  EXPECT_EQ(metajson::to_json(q), "{}");
+  EXPECT_EQ(metajson::to_json<{.empty = metajson::empty_members::omit}>(q), "{}");
+  EXPECT_EQ(metajson::to_json<{.pretty = true}>(Patch{std::optional<int>(3), {}}), "{\n  \"age\": 3\n}");
+  EXPECT_EQ(metajson::to_json(Patch{std::optional<int>(3), {}}), R"({"age":3})");
+  // Outside an object it has no JSON: an error, not a null that reads back otherwise.
+  std::string out;
+  EXPECT_EQ(metajson::try_to_json(std::optional<std::optional<int>>(), out).message(),
+            "invalid value for its type (an empty std::optional<std::optional<T>> is a missing key: it has no JSON "
+            "outside an object) at $");
+  EXPECT_EQ(metajson::to_json(std::optional<std::optional<int>>(std::optional<int>())), "null");
   // null into a set value clears the inner one only.
   Patch r{std::optional<int>(3), {}};
   ASSERT_FALSE(metajson::from_json(R"({"age":null})", r));
@@ -93,6 +104,46 @@ TEST(Constraints, Reading) {
   Server bad;
   bad.port = 0;
   EXPECT_EQ(metajson::to_json(bad).substr(0, 9), R"({"port":0)");
+}
+
+struct Edges {
+  [[=metajson::range(0, 0.1)]] float f = 0;  // the bound rounded as the value is: 0.1f is in
+  [[=metajson::range(-1e30, 1e30)]] __int128 wide = 0;
+  [[=metajson::range(0, std::numeric_limits<double>::infinity())]] double non_negative = 0;
+  [[=metajson::length(1, 2)]] std::map<std::string, int> few;
+  [[=metajson::length(0, 2)]] std::u16string short_text;
+  [[=metajson::non_empty]] std::optional<std::string> nick;
+};
+
+TEST(Constraints, Edges) {
+  Edges e;
+  ASSERT_FALSE(metajson::from_json(R"({"f":0.1,"wide":-170141183460469231731687303715884105728,"few":{"a":1}})", e).code() ==
+               metajson::error_code::ok);  // -2^127 < -1e30
+  EXPECT_EQ(metajson::from_json(R"({"f":0.1,"few":{"a":1}})", e).code(), metajson::error_code::ok);
+  EXPECT_EQ(e.f, 0.1f);
+  EXPECT_EQ(metajson::from_json(R"({"f":0.10001,"few":{"a":1}})", e).code(), metajson::error_code::constraint_violated);
+  EXPECT_EQ(metajson::from_json(R"({"wide":999999999999999999999999999999,"few":{"a":1}})", e).code(), metajson::error_code::ok);
+  // (The bound is the double nearest 1e30, 1000000000000000019884624838656: compared exactly.)
+  EXPECT_EQ(metajson::from_json(R"({"wide":1000000000000000019884624838656,"few":{"a":1}})", e).code(), metajson::error_code::ok);
+  EXPECT_EQ(metajson::from_json(R"({"wide":1000000000000000019884624838657,"few":{"a":1}})", e).code(),
+            metajson::error_code::constraint_violated);
+  EXPECT_EQ(metajson::from_json(R"({"non_negative":1e300,"few":{"a":1}})", e).code(), metajson::error_code::ok);
+  EXPECT_EQ(metajson::from_json(R"({"non_negative":-0.5,"few":{"a":1}})", e).message(),
+            "value outside its constraint (not in the range [0, inf]) at $.non_negative (line 1, column 17)");
+  EXPECT_EQ(metajson::from_json(R"({"few":{}})", e).message(),
+            "value outside its constraint (0 members, outside the length [1, 2]) at $.few (line 1, column 8)");
+  // Code points of the text, not UTF-16 code units: one astral character is one.
+  EXPECT_EQ(metajson::from_json("{\"few\":{\"a\":1},\"short_text\":\"\xf0\x9f\x98\x80\xf0\x9f\x98\x80\"}", e).code(), metajson::error_code::ok);
+  EXPECT_EQ(e.short_text.size(), 4u);
+  EXPECT_EQ(metajson::from_json(R"({"few":{"a":1},"short_text":"abc"})", e).code(), metajson::error_code::constraint_violated);
+  EXPECT_EQ(metajson::from_json(R"({"few":{"a":1},"nick":""})", e).code(), metajson::error_code::constraint_violated);
+  EXPECT_EQ(metajson::from_json(R"({"few":{"a":1},"nick":null})", e).code(), metajson::error_code::ok);
+  // The schema: minProperties for a map, minLength for a UTF-16 string, no bound for infinity.
+  const std::string schema = metajson::schema<Edges>();
+  EXPECT_NE(schema.find(R"({"maxProperties":2,"minProperties":1})"), std::string::npos) << schema;
+  EXPECT_NE(schema.find(R"("short_text":{"allOf":[{"type":"string"},{"maxLength":2}]})"), std::string::npos) << schema;
+  EXPECT_NE(schema.find(R"({"minimum":0})"), std::string::npos) << schema;
+  EXPECT_EQ(schema.find("inf"), std::string::npos) << schema;
 }
 
 }  // namespace

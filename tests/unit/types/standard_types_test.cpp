@@ -32,6 +32,7 @@
 #include <source_location>
 #include <span>
 #include <stack>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -211,7 +212,25 @@ struct WithSkip {
  private:
   [[=metajson::skip]] int cache_ = 0;
 };
+struct Shared : std::enable_shared_from_this<Shared> {  // identity, not value: not state
+  Shared() = default;
+  int x = 0;
+};
+struct WithComparator {
+  int x = 0;
+
+ private:
+  std::less<> order_;  // an empty type holds nothing
+};
+struct Failure : std::runtime_error {  // the base's message is private to the standard library
+  Failure() : std::runtime_error("x") {}
+  int code = 0;
+};
 using metajson::detail::reflect::hidden_state;
+static_assert(hidden_state<Shared>().empty());
+static_assert(hidden_state<WithComparator>().empty());
+static_assert(hidden_state<Failure>().contains("its base class 'std::runtime_error' is a standard class whose state is private; instead, "
+                                               "specialize metajson::adapter<"));
 static_assert(hidden_state<Money>().contains("its data member 'cents_' is private"));
 static_assert(hidden_state<Interface>().contains("no data members but is not empty"));
 static_assert(hidden_state<HiddenBase>().contains("Base' is not public, and it holds data"));
@@ -222,6 +241,9 @@ static_assert(hidden_state<WithSkip>().empty());
 TEST(StandardTypes, Refusals) {
   EXPECT_EQ(metajson::to_json(Empty{}), "{}");
   EXPECT_EQ(metajson::to_json(WithSkip{}), R"({"a":0})");
+  EXPECT_EQ(metajson::to_json(WithComparator{}), R"({"x":0})");
+  const Shared shared;
+  EXPECT_EQ(metajson::to_json(shared), R"({"x":0})");
 }
 
 TEST(StandardTypes, InvalidValues) {
