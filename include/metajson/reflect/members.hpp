@@ -129,10 +129,10 @@ consteval std::string_view hidden_state() {
   std::vector<std::meta::info> out, vb;
   std::string hidden;
   collect_members(^^T, out, vb, hidden);
-  const std::string type = std::string(std::meta::display_string_of(^^T));
   if (hidden.empty() && out.empty() && !std::is_empty_v<T> && !has_data(^^T))
     hidden = "it has no data members but is not empty (virtual functions or virtual bases); instead,";
   if (hidden.empty()) return {};
+  const std::string type = std::string(std::meta::display_string_of(^^T));
   std::string why;
   if (in_namespace_std(^^T)) {
     why = "metajson has no JSON mapping for '" + type + "', a standard type whose state is private: specialize " +
