@@ -58,12 +58,12 @@ test-nosimd: bootstrap
 
 # The tests run under the sanitizers: every fuzz target, the hostile-input test (a quarter of its
 # random inputs: METAJSON_HOSTILE_PERCENT), and the unit tests of the readers, the index, the
-# escaper, streams and files. Not there (CI time is bounded; the release build runs them): the
+# escaper, streams, files and the standard types (UTF-16/32 transcoding). Not there (CI time is bounded; the release build runs them): the
 # exhaustive number tests, the 1 GiB document, the round trips, the schema generator, the
 # examples, and the tests that run scripts or other compilers.
 SANITIZE_TESTS = index_test text_test read_scalar_test read_container_test read_object_test read_small_index_test \
   read_pointer_test conformance_test dataset_test limits_test write_object_test write_container_test stream_test \
-  file_test hostile_input_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
+  file_test standard_types_test hostile_input_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
   fuzz_universe fuzz_escape fuzz_ndjson fuzz_read_array fuzz_pointer
 
 test-sanitize: bootstrap

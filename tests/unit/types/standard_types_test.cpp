@@ -71,9 +71,13 @@ void pin(const T& v, std::string_view json) {
 }
 
 // A standard class whose state is private, refused at compile time with the standard-type message.
+// (Checked at run time: string_view's compare is not a constant expression under
+// -fsanitize=undefined, and this test runs under the sanitizers too.)
 template <class T>
-constexpr bool refused = family_of<T>() == family::object &&
-                         metajson::detail::reflect::hidden_state<T>().starts_with("metajson has no JSON mapping for '");
+bool refused() {
+  constexpr std::string_view why = metajson::detail::reflect::hidden_state<T>();
+  return family_of<T>() == family::object && why.starts_with("metajson has no JSON mapping for '");
+}
 
 TEST(StandardTypes, Strings) {
   pin(std::string("a\"b"), R"("a\"b")");
@@ -165,26 +169,29 @@ static_assert(family_of<std::string>() == family::string);
 static_assert(family_of<std::div_t>() == family::object);
 
 // Refused at compile time: no single JSON form, or state that is not data.
-static_assert(refused<std::function<int()>>);
-static_assert(refused<std::move_only_function<int()>>);
-static_assert(refused<std::expected<int, std::string>>);
-static_assert(refused<std::any>);
-static_assert(refused<std::stack<int>>);
-static_assert(refused<std::queue<int>>);
-static_assert(refused<std::priority_queue<int>>);
-static_assert(refused<std::weak_ptr<int>>);
-static_assert(refused<std::reference_wrapper<int>>);
-static_assert(refused<std::chrono::year>);
-static_assert(refused<std::chrono::month>);
-static_assert(refused<std::chrono::day>);
-static_assert(refused<std::chrono::weekday>);
-static_assert(refused<std::chrono::hh_mm_ss<std::chrono::seconds>>);
-static_assert(refused<std::thread::id>);
-static_assert(refused<std::type_index>);
-static_assert(refused<std::error_code>);
-static_assert(refused<std::mutex>);
-static_assert(refused<std::mt19937>);
-static_assert(refused<std::source_location>);
+
+TEST(StandardTypes, RefusedAtCompileTime) {
+  EXPECT_TRUE((refused<std::function<int()>>())) << "std::function<int()>";
+  EXPECT_TRUE((refused<std::move_only_function<int()>>())) << "std::move_only_function<int()>";
+  EXPECT_TRUE((refused<std::expected<int, std::string>>())) << "std::expected<int, std::string>";
+  EXPECT_TRUE((refused<std::any>())) << "std::any";
+  EXPECT_TRUE((refused<std::stack<int>>())) << "std::stack<int>";
+  EXPECT_TRUE((refused<std::queue<int>>())) << "std::queue<int>";
+  EXPECT_TRUE((refused<std::priority_queue<int>>())) << "std::priority_queue<int>";
+  EXPECT_TRUE((refused<std::weak_ptr<int>>())) << "std::weak_ptr<int>";
+  EXPECT_TRUE((refused<std::reference_wrapper<int>>())) << "std::reference_wrapper<int>";
+  EXPECT_TRUE((refused<std::chrono::year>())) << "std::chrono::year";
+  EXPECT_TRUE((refused<std::chrono::month>())) << "std::chrono::month";
+  EXPECT_TRUE((refused<std::chrono::day>())) << "std::chrono::day";
+  EXPECT_TRUE((refused<std::chrono::weekday>())) << "std::chrono::weekday";
+  EXPECT_TRUE((refused<std::chrono::hh_mm_ss<std::chrono::seconds>>())) << "std::chrono::hh_mm_ss<std::chrono::seconds>";
+  EXPECT_TRUE((refused<std::thread::id>())) << "std::thread::id";
+  EXPECT_TRUE((refused<std::type_index>())) << "std::type_index";
+  EXPECT_TRUE((refused<std::error_code>())) << "std::error_code";
+  EXPECT_TRUE((refused<std::mutex>())) << "std::mutex";
+  EXPECT_TRUE((refused<std::mt19937>())) << "std::mt19937";
+  EXPECT_TRUE((refused<std::source_location>())) << "std::source_location";
+}
 
 // Classes of the user's: refused with the user-type message, or accepted.
 class Money {
@@ -227,16 +234,19 @@ struct Failure : std::runtime_error {  // the base's message is private to the s
   int code = 0;
 };
 using metajson::detail::reflect::hidden_state;
-static_assert(hidden_state<Shared>().empty());
-static_assert(hidden_state<WithComparator>().empty());
-static_assert(hidden_state<Failure>().contains("its base class 'std::runtime_error' is a standard class whose state is private; instead, "
-                                               "specialize metajson::adapter<"));
-static_assert(hidden_state<Money>().contains("its data member 'cents_' is private"));
-static_assert(hidden_state<Interface>().contains("no data members but is not empty"));
-static_assert(hidden_state<HiddenBase>().contains("Base' is not public, and it holds data"));
-static_assert(hidden_state<Anonymous>().contains("unnamed data member"));
-static_assert(hidden_state<Empty>().empty());
-static_assert(hidden_state<WithSkip>().empty());
+
+TEST(StandardTypes, HiddenState) {
+  EXPECT_TRUE(hidden_state<Shared>().empty());
+  EXPECT_TRUE(hidden_state<WithComparator>().empty());
+  EXPECT_TRUE(hidden_state<Money>().contains("its data member 'cents_' is private"));
+  EXPECT_TRUE(hidden_state<Interface>().contains("no data members but is not empty"));
+  EXPECT_TRUE(hidden_state<HiddenBase>().contains("Base' is not public, and it holds data"));
+  EXPECT_TRUE(hidden_state<Anonymous>().contains("unnamed data member"));
+  EXPECT_TRUE(hidden_state<Empty>().empty());
+  EXPECT_TRUE(hidden_state<WithSkip>().empty());
+  EXPECT_TRUE(hidden_state<Failure>().contains("its base class 'std::runtime_error' is a standard class whose state is private; "
+                                               "instead, specialize metajson::adapter<"));
+}
 
 TEST(StandardTypes, Refusals) {
   EXPECT_EQ(metajson::to_json(Empty{}), "{}");
