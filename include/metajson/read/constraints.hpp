@@ -51,7 +51,7 @@ inline std::string constraint_number(long double x) {
 // Whether the JSON of V is a string (std::string and the like, or a standard type mapped onto one:
 // u16string, path...), measured in code points.
 template <class V>
-concept text_value = (string_like<V> && !std::is_pointer_v<V> && !std::is_array_v<V>) ||
+concept text_value = (string_like<V> && !std::is_pointer_v<V>) ||
                      (family_of<V>() == family::standard && std::is_same_v<typename std_mapping<V>::json_type, std::string>);
 
 inline std::size_t code_points(std::string_view s) {
@@ -64,7 +64,11 @@ inline std::size_t code_points(std::string_view s) {
 // for containers.
 template <class V>
 std::size_t constraint_length(const V& v) {
-  if constexpr (string_like<V>) {
+  if constexpr (std::is_array_v<V>) {  // char[N]: the string before its first NUL, as written
+    std::size_t n = 0;
+    while (n < std::extent_v<V> && v[n] != '\0') ++n;
+    return code_points(std::string_view(v, n));
+  } else if constexpr (string_like<V>) {
     return code_points(std::string_view(v.data(), v.size()));
   } else if constexpr (text_value<V>) {
     std::string utf8;

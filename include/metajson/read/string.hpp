@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "../text/scan.hpp"
+#include "../text/transcode.hpp"
 #include "../text/utf8.hpp"
 #include "../text/utf8_avx2.hpp"
 #include "dispatch.hpp"
@@ -45,32 +46,6 @@ struct discard_output {
   void append(const char*, std::size_t) noexcept {}
   void append(const char*, const char*) noexcept {}
 };
-
-// Appends code point cp as UTF-8.
-template <class Out>
-inline void append_utf8(Out& out, std::uint32_t cp) {
-  char b[4];
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-    return;
-  }
-  if (cp < 0x800) {
-    b[0] = static_cast<char>(0xC0 | (cp >> 6));
-    b[1] = static_cast<char>(0x80 | (cp & 0x3F));
-    out.append(b, 2);
-  } else if (cp < 0x10000) {
-    b[0] = static_cast<char>(0xE0 | (cp >> 12));
-    b[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    b[2] = static_cast<char>(0x80 | (cp & 0x3F));
-    out.append(b, 3);
-  } else {
-    b[0] = static_cast<char>(0xF0 | (cp >> 18));
-    b[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    b[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    b[3] = static_cast<char>(0x80 | (cp & 0x3F));
-    out.append(b, 4);
-  }
-}
 
 // Decodes the escape at p (p[0] == '\\') into out; returns the position after it.
 template <class Out>

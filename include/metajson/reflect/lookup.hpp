@@ -124,9 +124,8 @@ consteval accepted_keys member_keys_with_aliases() {
     owners.push_back(static_cast<std::int16_t>(i));
   }
   for (std::size_t i = 0; i < ms.size(); ++i) {
-    for (auto a : std::meta::annotations_of(ms[i])) {
-      if (std::meta::remove_const(std::meta::type_of(a)) != ^^alias_annotation) continue;
-      const std::string name = static_string(std::meta::extract<alias_annotation>(a).value);
+    for (const char* alias : alias_names(ms[i])) {
+      const std::string name = static_string(alias);
       for (std::size_t j = 0; j < seen.size(); ++j) {
         if (seen[j] == name) {
           const std::string msg = "metajson::alias(\"" + name + "\") on member '" +

@@ -1,7 +1,7 @@
 // UTF-16 and UTF-32 strings (std::u16string, std::u32string, std::wstring) to and from UTF-8.
 // Strict both ways: an unpaired surrogate, a code point above U+10FFFF or a surrogate code
 // point in UTF-32, and invalid UTF-8 are errors, never replaced. The tests compare these with a
-// slow oracle (tests/unit/text/transcode_test.cpp).
+// slow oracle (tests/unit/types/standard_types_test.cpp, WideStringsRoundTrip).
 #pragma once
 
 #include <cstddef>
@@ -9,24 +9,34 @@
 #include <string>
 #include <string_view>
 
+#include "utf8.hpp"
+
 namespace metajson::detail {
 
-// Appends the UTF-8 form of code point cp (at most U+10FFFF, not a surrogate).
-inline void append_utf8(std::string& out, char32_t cp) {
+// Appends code point cp (at most U+10FFFF, not a surrogate) as UTF-8. (The reader's escapes use
+// it too.)
+template <class Out>
+inline void append_utf8(Out& out, std::uint32_t cp) {
+  char b[4];
   if (cp < 0x80) {
     out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
+    return;
+  }
+  if (cp < 0x800) {
+    b[0] = static_cast<char>(0xC0 | (cp >> 6));
+    b[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    out.append(b, 2);
   } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
+    b[0] = static_cast<char>(0xE0 | (cp >> 12));
+    b[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    b[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    out.append(b, 3);
   } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
+    b[0] = static_cast<char>(0xF0 | (cp >> 18));
+    b[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    b[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    b[3] = static_cast<char>(0x80 | (cp & 0x3F));
+    out.append(b, 4);
   }
 }
 
@@ -41,12 +51,12 @@ std::string_view to_utf8(std::basic_string_view<C> in, std::string& out) {
       if (u >= 0xD800 && u <= 0xDBFF) {
         const char32_t lo = i + 1 < in.size() ? static_cast<std::uint16_t>(in[i + 1]) : 0;
         if (lo < 0xDC00 || lo > 0xDFFF) return "invalid UTF-16: a high surrogate without its low surrogate";
-        append_utf8(out, 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00));
+        append_utf8(out, static_cast<std::uint32_t>(0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00)));
         ++i;
       } else if (u >= 0xDC00 && u <= 0xDFFF) {
         return "invalid UTF-16: a low surrogate without its high surrogate";
       } else {
-        append_utf8(out, u);
+        append_utf8(out, static_cast<std::uint32_t>(u));
       }
     }
   } else {
@@ -55,7 +65,7 @@ std::string_view to_utf8(std::basic_string_view<C> in, std::string& out) {
       const auto u = static_cast<std::uint32_t>(c);
       if (u > 0x10FFFF) return "invalid UTF-32: a code unit above U+10FFFF";
       if (u >= 0xD800 && u <= 0xDFFF) return "invalid UTF-32: a surrogate code point";
-      append_utf8(out, static_cast<char32_t>(u));
+      append_utf8(out, u);
     }
   }
   return {};
@@ -72,23 +82,13 @@ std::string_view from_utf8(std::string_view in, std::basic_string<C>& out) {
   while (p < end) {
     char32_t cp = *p;
     int extra = 0;
-    char32_t min = 0;
-    if (cp < 0x80) {
-    } else if ((cp & 0xE0) == 0xC0) {
-      cp &= 0x1F, extra = 1, min = 0x80;
-    } else if ((cp & 0xF0) == 0xE0) {
-      cp &= 0x0F, extra = 2, min = 0x800;
-    } else if ((cp & 0xF8) == 0xF0) {
-      cp &= 0x07, extra = 3, min = 0x10000;
-    } else {
-      return "invalid UTF-8";
+    if (cp >= 0x80) {
+      const utf8_step step = utf8_check_sequence(p, end);  // the reader's check
+      if (step.length == 0) return "invalid UTF-8";
+      extra = step.length - 1;
+      cp &= 0x7Fu >> step.length;
+      for (int i = 1; i <= extra; ++i) cp = (cp << 6) | (p[i] & 0x3F);
     }
-    if (end - p <= extra) return "invalid UTF-8";
-    for (int i = 1; i <= extra; ++i) {
-      if ((p[i] & 0xC0) != 0x80) return "invalid UTF-8";
-      cp = (cp << 6) | (p[i] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return "invalid UTF-8";
     p += 1 + extra;
     if constexpr (sizeof(C) == 2) {
       if (cp >= 0x10000) {

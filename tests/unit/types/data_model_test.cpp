@@ -113,6 +113,7 @@ struct Edges {
   [[=metajson::length(1, 2)]] std::map<std::string, int> few;
   [[=metajson::length(0, 2)]] std::u16string short_text;
   [[=metajson::non_empty]] std::optional<std::string> nick;
+  [[=metajson::length(0, 3)]] char code[8] = {};  // the text before the NUL, in code points
 };
 
 TEST(Constraints, Edges) {
@@ -138,6 +139,9 @@ TEST(Constraints, Edges) {
   EXPECT_EQ(metajson::from_json(R"({"few":{"a":1},"short_text":"abc"})", e).code(), metajson::error_code::constraint_violated);
   EXPECT_EQ(metajson::from_json(R"({"few":{"a":1},"nick":""})", e).code(), metajson::error_code::constraint_violated);
   EXPECT_EQ(metajson::from_json(R"({"few":{"a":1},"nick":null})", e).code(), metajson::error_code::ok);
+  EXPECT_EQ(metajson::from_json("{\"few\":{\"a\":1},\"code\":\"\xc3\xa9\xc3\xa9\xc3\xa9\"}", e).code(), metajson::error_code::ok);
+  EXPECT_EQ(metajson::from_json(R"({"few":{"a":1},"code":"abcd"})", e).message(),
+            "value outside its constraint (4 code points, outside the length [0, 3]) at $.code (line 1, column 23)");
   // The schema: minProperties for a map, minLength for a UTF-16 string, no bound for infinity.
   const std::string schema = metajson::schema<Edges>();
   EXPECT_NE(schema.find(R"({"maxProperties":2,"minProperties":1})"), std::string::npos) << schema;
