@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../detail/endian.hpp"
 #include "../detail/macros.hpp"
 #include "../detail/path.hpp"
 #include "../error.hpp"
@@ -143,8 +144,7 @@ METAJSON_ALWAYS_INLINE const char* skip_ws(const char* p, const char* end) noexc
   if (METAJSON_LIKELY(p < end && !is_ws(*p))) return p;
 #if !defined(METAJSON_ABLATION_NO_SIMD_READ) && !defined(METAJSON_ABLATION_NO_INLINE_INDENT)
   while (end - p >= 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p, 8);
+    std::uint64_t w = load_le<std::uint64_t>(p);
     w ^= 0x2020202020202020ull;
     if (w != 0) {
       p += std::countr_zero(w) >> 3;

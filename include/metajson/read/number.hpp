@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "../detail/endian.hpp"
 #include "../number/decimal_to_double.hpp"
 #include "cursor.hpp"
 #include "dispatch.hpp"
@@ -59,9 +60,7 @@ inline number_span scan_number(read_context& c, const char* p) {
 // 0x46 carries into bit 7 for bytes above '9', subtracting 0x30 borrows for bytes below '0');
 // `parse_digits8` folds them pairwise: 8 digits -> 4 two-digit -> 2 four-digit -> 1 value.
 METAJSON_ALWAYS_INLINE std::uint64_t load8(const char* p) noexcept {
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  return w;
+  return load_le<std::uint64_t>(p);  // first digit lowest
 }
 METAJSON_ALWAYS_INLINE bool all_digits8(std::uint64_t w) noexcept {
   return (((w + 0x4646464646464646ull) | (w - 0x3030303030303030ull)) & 0x8080808080808080ull) == 0;

@@ -6,17 +6,15 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../detail/endian.hpp"
+
 namespace metajson::detail::simd {
 
 struct swar {
   static constexpr std::size_t width = 8;
   using mask_t = std::uint64_t;
 
-  static std::uint64_t load(const char* p) noexcept {
-    std::uint64_t x;
-    std::memcpy(&x, p, 8);
-    return x;
-  }
+  static std::uint64_t load(const char* p) noexcept { return load_le<std::uint64_t>(p); }  // byte i at bits 8i
   // High bit set in the first byte (and possibly later ones) that is '"', '\\', < 0x20, or,
   // when NonAscii, >= 0x80. Only the lowest flagged byte is exact: borrows only run upwards.
   template <bool NonAscii>

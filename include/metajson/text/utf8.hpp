@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../detail/endian.hpp"
 #include "../detail/macros.hpp"
 
 namespace metajson::detail {
@@ -22,8 +23,7 @@ struct utf8_step {
 // point is range-checked (no overlong form, no surrogate, at most U+10FFFF). Returns the
 // length, or 0 when the sequence is not valid (the caller then asks utf8_check_sequence why).
 METAJSON_ALWAYS_INLINE int utf8_word_step(const unsigned char* p) noexcept {
-  std::uint32_t x;
-  std::memcpy(&x, p, 4);  // little-endian: p[0] is the low byte
+  const auto x = load_le<std::uint32_t>(p);  // p[0] is the low byte
   if ((x & 0xC0E0u) == 0x80C0u) {  // 110xxxxx 10xxxxxx
     return (x & 0x1Eu) != 0 ? 2 : 0;  // C0, C1 are overlong
   }
