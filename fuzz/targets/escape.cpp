@@ -1,5 +1,5 @@
 // The SIMD string kernels against the scalar ones, on any bytes: the escaper of every kernel
-// compiled in (SWAR, SSE2, AVX2, AVX-512 when the build targets them) in the three UTF-8 modes
+// compiled in (SWAR, SSE2, AVX2, AVX-512 when the build targets them, NEON on ARM64) in the three UTF-8 modes
 // against escape_scalar, the reader's special-byte and whitespace scans against byte loops,
 // and the bulk UTF-8 check against the sequence-by-sequence one.
 #include <metajson/metajson.hpp>
@@ -67,6 +67,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #endif
 #if defined(__AVX512BW__) && !defined(METAJSON_NO_SIMD)
   against_scalar<simd::avx512>(s, ref);
+#endif
+#if defined(__aarch64__) && !defined(METAJSON_NO_SIMD)
+  against_scalar<simd::neon>(s, ref);  // escape_with<neon> validates through the fused NEON escaper
 #endif
   // The bulk UTF-8 check agrees with the first-invalid search.
   METAJSON_FUZZ_CHECK(utf8_valid(s.data(), s.size()) == (utf8_first_invalid(s.data(), s.size()) == s.size()));

@@ -2,7 +2,7 @@
 // every length 0-300 with special bytes (quotes, backslashes, controls, non-ASCII, invalid
 // UTF-8) at every position, in all three UTF-8 modes; the same for the block loop alone
 // (escape_blocks, which escape_with bypasses for validation when the CPU has AVX2) and for the
-// fused AVX2 escaper-validator, which also gets UTF-8-heavy random text and every short
+// fused AVX2 and NEON escaper-validators, which also get UTF-8-heavy random text and every short
 // sequence at every offset around its 32-byte blocks, after and before escapes; and the
 // writer's entry point with its inline copy of short plain strings.
 #include <metajson/simd/config.hpp>
@@ -69,21 +69,25 @@ void differential(const char* name) {
   EXPECT_GT(checked, 45000);
 }
 
-#if defined(METAJSON_HAS_UTF8_AVX2)
-std::string run_fused(const std::string& s) {
+#if defined(METAJSON_HAS_UTF8_AVX2) || defined(METAJSON_HAS_UTF8_NEON)
+using fused_fn = char* (*)(char*, const char*, std::size_t, std::size_t*);
+
+std::string run_fused(fused_fn fused, const std::string& s) {
   // The input in a buffer of its exact size, so that ASan sees any read past its end (a
   // std::string's terminating NUL would hide a read of one byte too many).
   const auto in = metajson_test::exact_copy(s);
   std::string out(escaped_size_bound(s.size()), '\0');
   std::size_t bad = 0;
-  char* e = escape_validate_avx2_or_scalar(out.data(), in.get(), s.size(), &bad);
+  char* e = fused(out.data(), in.get(), s.size(), &bad);
   if (!e) return "<invalid at " + std::to_string(bad) + ">";
   out.resize(static_cast<std::size_t>(e - out.data()));
   return out;
 }
 
-TEST(EscapeDifferential, FusedAvx2) {
-  if (!cpu_has_avx2()) GTEST_SKIP() << "no AVX2";
+// A fused escaper-validator (AVX2 with 32-byte blocks, NEON with 16-byte ones) against the
+// scalar reference.
+void fused_differential(fused_fn fused) {
+  const auto run_fused = [fused](const std::string& s) { return ::run_fused(fused, s); };
   std::mt19937 rng(77);
   // The generic generator: one special piece at every position of random ASCII.
   const std::string specials[] = {"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\x7f", "\xc3\xa9", "\xe6\x97\xa5",
@@ -165,6 +169,16 @@ TEST(EscapeDifferential, FusedAvx2) {
 }
 #endif
 
+#if defined(METAJSON_HAS_UTF8_AVX2)
+TEST(EscapeDifferential, FusedAvx2) {
+  if (!cpu_has_avx2()) GTEST_SKIP() << "no AVX2";
+  fused_differential(&escape_validate_avx2_or_scalar);
+}
+#endif
+#if defined(METAJSON_HAS_UTF8_NEON)
+TEST(EscapeDifferential, FusedNeon) { fused_differential(&escape_validate_neon_or_scalar); }
+#endif
+
 #if defined(METAJSON_HAS_SHORT_STRINGS)
 // The short-string copy (escape_short_plain): every length 0-32, every byte value at every
 // position of random printable ASCII, in buffers of the exact size (ASan sees a read or write
@@ -179,9 +193,8 @@ TEST(EscapeDifferential, ShortPlainStrings) {
         std::string s(len, 'a');
         for (auto& ch : s) ch = static_cast<char>(0x20 + rng() % 0x5f);
         if (len != 0) s[pos] = static_cast<char>(c);
-        std::unique_ptr<char[]> in(new char[len + 1]);
-        std::memcpy(in.get(), s.data(), len);
-        std::unique_ptr<char[]> out(new char[len + 1]);
+        const auto in = metajson_test::exact_copy(s);
+        std::unique_ptr<char[]> out(new char[len]);
         char* e = escape_short_plain(out.get(), in.get(), len);
         bool plain = true;
         for (const char ch : s) plain = plain && static_cast<unsigned char>(ch) >= 0x20 && static_cast<unsigned char>(ch) < 0x80 && ch != '"' && ch != '\\';
@@ -206,8 +219,7 @@ TEST(EscapeDifferential, ShortPlainStrings) {
 // generic generator's strings in buffers of the exact size.
 template <utf8_mode M>
 std::string run_entry(const std::string& s) {
-  std::unique_ptr<char[]> in(new char[s.size() + 1]);
-  std::memcpy(in.get(), s.data(), s.size());
+  const auto in = metajson_test::exact_copy(s);
   return metajson_test::escape_into_string(escaped_size_bound(s.size()),
                                            [&](char* dst, std::size_t* bad) { return escape<M>(dst, in.get(), s.size(), bad); });
 }
@@ -258,6 +270,10 @@ TEST(EscapeDifferential, Avx2) { differential<simd::avx2>("avx2"); }
 #endif
 #if defined(__AVX512BW__) && !defined(METAJSON_NO_SIMD)
 TEST(EscapeDifferential, Avx512) { differential<simd::avx512>("avx512"); }
+#endif
+#if defined(__aarch64__) && !defined(METAJSON_NO_SIMD)
+TEST(EscapeDifferential, Neon) { differential<simd::neon>("neon"); }
+TEST(WhitespaceDifferential, Neon) { whitespace_differential<simd::neon>("neon"); }
 #endif
 
 }  // namespace

@@ -1,9 +1,9 @@
 // The first stage compiled once per instruction set, and the choice among them, made at run
 // time: the default build (no -march) runs the AVX2 kernel when the CPU has it (the AVX-512
 // one too with METAJSON_INDEX_AVX512, see available_kernels).
-// METAJSON_NO_SIMD keeps only the portable kernel. A new kernel (NEON, say) is a
-// block_<isa>.inc, a namespace below that includes it and stage1.inc, and a row in
-// available_kernels().
+// On AArch64 the NEON kernel is always there (Advanced SIMD is part of the architecture).
+// METAJSON_NO_SIMD keeps only the portable kernel. A new kernel is a block_<isa>.inc, a
+// namespace below that includes it and stage1.inc, and a row in available_kernels().
 #pragma once
 
 #include <array>
@@ -13,6 +13,9 @@
 #include "stage1.hpp"
 #if defined(METAJSON_INDEX_X86)
 #include "../text/utf8_avx2.hpp"
+#endif
+#if defined(METAJSON_INDEX_NEON)
+#include "../text/utf8_neon.hpp"
 #endif
 
 namespace metajson::detail::index {
@@ -48,6 +51,13 @@ namespace avx512 {
 #pragma GCC pop_options
 #endif
 
+#if defined(METAJSON_INDEX_NEON)
+namespace neon {
+#include "block_neon.inc"
+#include "stage1.inc"
+}  // namespace neon
+#endif
+
 // A kernel: its name and its fill function with and without the UTF-8 check.
 struct kernel_entry {
   std::string_view name;
@@ -75,6 +85,9 @@ inline std::span<const kernel_entry> available_kernels() noexcept {
       all[n++] = {"avx2", &avx2::fill<true>, &avx2::fill<false>};
     all[n++] = {"sse2", &sse2::fill<true>, &sse2::fill<false>};
 #endif
+#if defined(METAJSON_INDEX_NEON)
+    all[n++] = {"neon", &neon::fill<true>, &neon::fill<false>};  // every AArch64 CPU has NEON
+#endif
     all[n++] = {"portable", &portable::fill<true>, &portable::fill<false>};
     return std::pair{all, n};
   }();
@@ -89,7 +102,7 @@ inline const kernel_entry& selected_kernel() noexcept { return available_kernels
 namespace metajson {
 inline namespace v0 {
 /// The SIMD kernel of the reader's index pass, chosen at run time for this CPU: "avx2",
-/// "sse2" or "portable" ("avx512" too when built with METAJSON_INDEX_AVX512) ("portable" only, with METAJSON_NO_SIMD).
+/// "sse2", "neon" (ARM64) or "portable" ("avx512" too when built with METAJSON_INDEX_AVX512) ("portable" only, with METAJSON_NO_SIMD).
 inline std::string_view active_simd_backend() noexcept { return detail::index::selected_kernel().name; }
 }  // namespace v0
 }  // namespace metajson

@@ -23,7 +23,7 @@
 // exact message, so every error has one wording whichever stage sees it first.
 //
 // The pass is written once (stage1.inc) over a small block interface (kernels block_swar.inc,
-// block_sse2.inc, block_avx2.inc, block_avx512.inc; NEON slots in the same way) and compiled
+// block_sse2.inc, block_avx2.inc, block_avx512.inc, block_neon.inc) and compiled
 // once per instruction set; the kernel is chosen at run time (kernels.hpp).
 #pragma once
 
@@ -41,6 +41,11 @@
     !defined(METAJSON_ABLATION_NO_SIMD)
 #define METAJSON_INDEX_X86 1
 #include <immintrin.h>
+#endif
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
+    !defined(METAJSON_ABLATION_NO_SIMD)
+#define METAJSON_INDEX_NEON 1
+#include <arm_neon.h>
 #endif
 
 namespace metajson::detail::index {

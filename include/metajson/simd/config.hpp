@@ -26,6 +26,10 @@ namespace metajson::detail::simd { using native = avx2; }
 #include "sse2.hpp"
 namespace metajson::detail::simd { using native = sse2; }
 #define METAJSON_SIMD_BACKEND "sse2"
+#elif !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON)
+#include "neon.hpp"
+namespace metajson::detail::simd { using native = neon; }
+#define METAJSON_SIMD_BACKEND "neon"
 #else
 namespace metajson::detail::simd { using native = swar; }
 #define METAJSON_SIMD_BACKEND "swar"
@@ -44,7 +48,7 @@ namespace metajson::detail::simd { using scan = native; }
 namespace metajson {
 inline namespace v0 {
 /// The kernel compiled into this translation unit for scanning and escaping strings: "avx512",
-/// "avx2", "sse2" or "swar" (a compile-time choice: it follows -march). The reader's index pass
+/// "avx2", "sse2", "neon" (ARM64) or "swar" (a compile-time choice: it follows -march). The reader's index pass
 /// chooses its own kernel at run time: active_simd_backend() (index/kernels.hpp).
 inline constexpr std::string_view compiled_simd_backend = METAJSON_SIMD_BACKEND;
 }  // namespace v0

@@ -8,7 +8,8 @@
 // METAJSON_ABLATION_NO_ESCAPE_FAST_PATH sends every string through escape_scalar instead.
 //
 // With UTF-8 validation, the SSE2 and AVX2 kernels hand the whole string to the fused AVX2
-// escaper-validator of escape_avx2.hpp when the CPU has AVX2 (escape_with below); the loop here
+// escaper-validator of escape_avx2.hpp when the CPU has AVX2, the NEON kernel to the fused NEON
+// one of escape_neon.hpp (escape_with below); the loop here
 // (escape_blocks) serves the other modes, kernels and CPUs.
 #pragma once
 
@@ -18,6 +19,7 @@
 #include "../detail/macros.hpp"
 #include "../simd/config.hpp"
 #include "escape_avx2.hpp"
+#include "escape_neon.hpp"
 #include "escape_scalar.hpp"
 #include "escape_short.hpp"
 #include "utf8.hpp"
@@ -118,7 +120,8 @@ inline char* escape_blocks(char* dst, const char* src, std::size_t n, std::size_
 // Escapes n bytes of src into dst with kernel K. Returns the end, or nullptr when Mode is
 // validate and the text is not UTF-8 (then *bad is the offset of the first invalid byte).
 // Validation with the SSE2, AVX2 or AVX-512 kernel goes through the fused AVX2 escaper when the
-// CPU has AVX2 (escape_avx2.hpp): one pass instead of a scan, a bulk check and a second scan.
+// CPU has AVX2 (escape_avx2.hpp), with the NEON kernel through the fused NEON one
+// (escape_neon.hpp): one pass instead of a scan, a bulk check and a second scan.
 template <class K, utf8_mode Mode>
 inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
 #if defined(METAJSON_HAS_UTF8_AVX2) && !defined(METAJSON_ABLATION_NO_FUSED_ESCAPE)
@@ -129,6 +132,8 @@ inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t*
   if constexpr (Mode == utf8_mode::validate && (K::width == 16 || K::width == 32 || K::width == 64)) {
     if (METAJSON_LIKELY(cpu_has_avx2())) return escape_validate_avx2_or_scalar(dst, src, n, bad);
   }
+#elif defined(METAJSON_HAS_UTF8_NEON) && !defined(METAJSON_ABLATION_NO_FUSED_ESCAPE)
+  if constexpr (Mode == utf8_mode::validate && K::width == 16) return escape_validate_neon_or_scalar(dst, src, n, bad);
 #endif
   return escape_blocks<K, Mode>(dst, src, n, bad);
 }

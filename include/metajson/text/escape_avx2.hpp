@@ -50,19 +50,7 @@ struct alignas(32) escape_avx2_table_t {
 
 consteval escape_avx2_table_t make_escape_avx2_table() {
   escape_avx2_table_t t{};
-  constexpr unsigned char large = u8_carry | u8_too_large | u8_too_large_1000;
-  constexpr unsigned char cont = u8_too_long | u8_overlong_2 | u8_two_conts;
-  const unsigned char tables[3][16] = {
-      {u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_two_conts,
-       u8_two_conts, u8_two_conts, u8_two_conts, u8_too_short | u8_overlong_2, u8_too_short,
-       u8_too_short | u8_overlong_3 | u8_surrogate, u8_too_short | u8_too_large | u8_too_large_1000 | u8_overlong_4},
-      {u8_carry | u8_overlong_3 | u8_overlong_2 | u8_overlong_4, u8_carry | u8_overlong_2, u8_carry, u8_carry,
-       u8_carry | u8_too_large, large, large, large, large, large, large, large, large, large | u8_surrogate, large, large},
-      {u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short,
-       cont | u8_overlong_3 | u8_too_large_1000 | u8_overlong_4, cont | u8_overlong_3 | u8_too_large,
-       cont | u8_surrogate | u8_too_large, cont | u8_surrogate | u8_too_large, u8_too_short, u8_too_short, u8_too_short,
-       u8_too_short},
-  };
+  const unsigned char* const tables[3] = {u8_t1_high, u8_t1_low, u8_t2_high};  // utf8_tables.hpp
   for (int r = 0; r < 3; ++r)
     for (int i = 0; i < 32; ++i) t.row[r][i] = tables[r][i % 16];
   auto fill = [&](int r, unsigned char c) {
@@ -358,13 +346,6 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
   const __m256i error = _mm256_or_si256(st.error, st.incomplete);
   if (METAJSON_UNLIKELY(_mm256_testz_si256(error, error) == 0)) return nullptr;
   return dst;
-}
-
-// The scalar escaper for a string the fused one rejected: finds the first invalid byte (and,
-// should the fused check ever reject valid text, still writes the right output).
-[[gnu::cold]] METAJSON_NOINLINE inline char* escape_validate_rejected(char* dst, const char* src, std::size_t n,
-                                                                     std::size_t* bad) noexcept {
-  return escape_scalar(dst, src, n, utf8_mode::validate, bad);
 }
 
 // Escapes and validates with the fused AVX2 loop (the CPU must have AVX2). Returns the end, or

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "../detail/macros.hpp"
 #include "utf8.hpp"
 
 namespace metajson::detail {
@@ -72,6 +73,14 @@ inline char* escape_scalar(char* dst, const char* src, std::size_t n, utf8_mode 
     }
   }
   return dst;
+}
+
+// The scalar escaper for a string a fused escaper (escape_avx2.hpp, escape_neon.hpp) rejected:
+// finds the first invalid byte (and, should the fused check ever reject valid text, still
+// writes the right output).
+[[gnu::cold]] METAJSON_NOINLINE inline char* escape_validate_rejected(char* dst, const char* src, std::size_t n,
+                                                                     std::size_t* bad) noexcept {
+  return escape_scalar(dst, src, n, utf8_mode::validate, bad);
 }
 
 }  // namespace metajson::detail

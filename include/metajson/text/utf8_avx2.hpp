@@ -20,39 +20,12 @@
 #include <cstring>
 
 #include "utf8.hpp"
+#include "utf8_neon.hpp"
+#include "utf8_tables.hpp"
 
 namespace metajson::detail {
 
 #if defined(METAJSON_HAS_UTF8_AVX2)
-
-// Bits of the error tables (one per kind of invalid two-byte pattern).
-inline constexpr unsigned char u8_too_short = 1 << 0;   // lead byte followed by a non-continuation
-inline constexpr unsigned char u8_too_long = 1 << 1;    // ASCII followed by a continuation
-inline constexpr unsigned char u8_overlong_3 = 1 << 2;  // E0 80..9F
-inline constexpr unsigned char u8_too_large = 1 << 3;   // F4 90..BF, F5..FF
-inline constexpr unsigned char u8_surrogate = 1 << 4;   // ED A0..BF
-inline constexpr unsigned char u8_overlong_2 = 1 << 5;  // C0, C1
-inline constexpr unsigned char u8_too_large_1000 = 1 << 6;
-inline constexpr unsigned char u8_overlong_4 = 1 << 6;  // F0 80..8F
-inline constexpr unsigned char u8_two_conts = 1 << 7;   // continuation after continuation, alone
-inline constexpr unsigned char u8_carry = u8_too_short | u8_too_long | u8_two_conts;
-
-// The three lookup tables, by nibble (the same 16 bytes in both lanes once loaded).
-inline constexpr unsigned char u8_large = u8_carry | u8_too_large | u8_too_large_1000;
-inline constexpr unsigned char u8_cont = u8_too_long | u8_overlong_2 | u8_two_conts;
-alignas(16) inline constexpr unsigned char u8_t1_high[16] = {
-    u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long, u8_too_long,
-    u8_two_conts, u8_two_conts, u8_two_conts, u8_two_conts, u8_too_short | u8_overlong_2, u8_too_short,
-    u8_too_short | u8_overlong_3 | u8_surrogate, u8_too_short | u8_too_large | u8_too_large_1000 | u8_overlong_4};
-alignas(16) inline constexpr unsigned char u8_t1_low[16] = {
-    u8_carry | u8_overlong_3 | u8_overlong_2 | u8_overlong_4, u8_carry | u8_overlong_2, u8_carry, u8_carry,
-    u8_carry | u8_too_large, u8_large, u8_large, u8_large, u8_large, u8_large, u8_large, u8_large, u8_large,
-    u8_large | u8_surrogate, u8_large, u8_large};
-alignas(16) inline constexpr unsigned char u8_t2_high[16] = {
-    u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short, u8_too_short,
-    u8_cont | u8_overlong_3 | u8_too_large_1000 | u8_overlong_4, u8_cont | u8_overlong_3 | u8_too_large,
-    u8_cont | u8_surrogate | u8_too_large, u8_cont | u8_surrogate | u8_too_large, u8_too_short, u8_too_short, u8_too_short,
-    u8_too_short};
 
 __attribute__((target("avx2"))) inline __m256i u8_table(const unsigned char (&t)[16]) noexcept {
   return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t)));
@@ -146,11 +119,13 @@ inline bool cpu_has_avx2() noexcept {
 // Below this many bytes, checking sequence by sequence beats a call to the bulk checker.
 inline constexpr std::size_t utf8_bulk_threshold = 32;
 
-// Returns true when the n bytes at s are valid UTF-8: with AVX2 when the CPU has it, else the
-// scalar checker.
+// Returns true when the n bytes at s are valid UTF-8: with AVX2 when the CPU has it, NEON on
+// ARM64, else the scalar checker.
 inline bool utf8_valid(const char* s, std::size_t n) noexcept {
 #if defined(METAJSON_HAS_UTF8_AVX2)
   if (cpu_has_avx2()) return utf8_valid_avx2(s, n);
+#elif defined(METAJSON_HAS_UTF8_NEON)
+  return utf8_valid_neon(s, n);
 #endif
   return utf8_first_invalid(s, n) == n;
 }

@@ -46,6 +46,10 @@ TEST(Escape, BackendIsReported) {
   EXPECT_EQ(metajson::compiled_simd_backend, "avx2");
 #elif defined(__SSE2__)
   EXPECT_EQ(metajson::compiled_simd_backend, "sse2");
+#elif defined(__aarch64__)
+  EXPECT_EQ(metajson::compiled_simd_backend, "neon");
+#else
+  EXPECT_EQ(metajson::compiled_simd_backend, "swar");
 #endif
 }
 

@@ -71,7 +71,7 @@ TEST(Utf8, FourByteSequencesWordPath) {
         }
 }
 
-// The bulk checker (AVX2 when the CPU has it) against the reference: every 1-2 byte sequence
+// The bulk checker (AVX2 when the CPU has it, NEON on ARM64) against the reference: every 1-2 byte sequence
 // and sampled 3-4 byte ones, at offsets that straddle the 16-byte lanes and 32-byte blocks, and
 // random mixes of valid and corrupted text.
 TEST(Utf8, BulkCheckerAgreesWithTheReference) {
