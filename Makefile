@@ -7,6 +7,9 @@
 #   make micro-bench  the micro-benchmarks of metajson's primitives
 #   make test-nosimd  the tests whose code SIMD changes (NOSIMD_TESTS: kernels, readers,
 #                     writers, fuzz targets), with SIMD disabled
+#   make test-aarch64 the tests of the kernels, readers and writers (CROSS_TESTS) built for ARM64
+#   make test-s390x   (NEON kernels) or s390x (big-endian), run under qemu; installs the cross
+#                     compilers first (scripts/bootstrap-cross)
 #   make test-sanitize the tests that read or write at run time (SANITIZE_TESTS: hostile inputs
 #                     included; not the two exhaustive number tests), under ASan + UBSan, each
 #                     fuzz target for FUZZ_SECONDS (60; CI: 30), at -O1 -g1
@@ -14,7 +17,7 @@
 #   make differential metajson's verdicts against simdjson's and yyjson's (JSONTestSuite, then
 #                     FUZZ_SECONDS (60) of mutated inputs), under ASan + UBSan
 #
-# Build folders: build/ (tests), build-nosimd/, build-sanitize/, bench/build/, bench/build-native/.
+# Build folders: build/ (tests), build-nosimd/, build-aarch64/, build-s390x/, build-sanitize/, bench/build/, bench/build-native/.
 
 CXX ?= g++-16
 ifeq ($(origin CXX),default)
@@ -29,7 +32,7 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 SANITIZE_CMAKE = -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 
-.PHONY: test test-nosimd test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
+.PHONY: test test-nosimd test-aarch64 test-s390x test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -55,6 +58,23 @@ test-nosimd: bootstrap
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1" -DMETAJSON_NO_SIMD=ON
 	cmake --build build-nosimd -j $(JOBS) --target $(NOSIMD_TESTS)
 	cd build-nosimd && ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(NOSIMD_TESTS))))$$" $(CTEST_ARGS)
+
+# The tests built for other architectures and run under emulation (qemu-user; the GCC 16 cross
+# compilers and qemu come from scripts/bootstrap-cross): aarch64 (ARM64: the NEON kernels) and
+# s390x (big-endian: the portable kernels, and every byte-order assumption). CROSS_TESTS: the
+# kernels (index, escape, scans, UTF-8) against their scalar oracles, numbers, the readers and
+# writers over them, JSONTestSuite and the datasets, with the index and escape fuzz targets.
+# At -O1 like test-nosimd (what is tested is the logic; emulation is slow either way).
+CROSS_TESTS = number_test text_test index_test read_scalar_test read_container_test read_object_test \
+  write_scalar_test write_object_test roundtrip_escape_test conformance_test dataset_test fuzz_index fuzz_escape
+CROSS_CMAKE = -G Ninja -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/cross.cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1"
+
+test-aarch64 test-s390x: test-%: bootstrap
+	@scripts/bootstrap-cross $*
+	cmake -S . -B build-$* $(CROSS_CMAKE) -DMETAJSON_CROSS_ARCH=$*
+	cmake --build build-$* -j $(JOBS) --target $(CROSS_TESTS)
+	cd build-$* && ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(CROSS_TESTS))))$$" $(CTEST_ARGS)
 
 # The tests run under the sanitizers: every fuzz target, the hostile-input test (a quarter of its
 # random inputs: METAJSON_HOSTILE_PERCENT), and the unit tests of the readers, the index, the

@@ -187,3 +187,32 @@ apt_install_plan() {
   done
   return $rc
 }
+
+# apt_install_narrow SUITE PACKAGE...: installs the packages from SUITE (an unstable suite) and
+# only what must come from there with them, never upgrading the rest of the system to it (which
+# -t SUITE would do: with the GCC 16 cross compilers it asked to replace libssl). Each package
+# is named PACKAGE/SUITE; apt's simulation then says which dependencies are too old where they
+# are (a "Depends: X (>= v) but w is to be installed" or "Breaks: X" line): those are named
+# X/SUITE too, and the simulation repeated, at most 8 times. Returns 1 if no plan was found or
+# the install failed.
+apt_install_narrow() {
+  local suite=$1 sim names=() round extra name
+  shift
+  for name in "$@"; do names+=("$name/$suite"); done
+  for round in 1 2 3 4 5 6 7 8; do
+    sim=$(apt-get install -s "${APT_FLAGS[@]}" "${names[@]}" 2>&1) && {
+      say "installing from $suite (only these and what they need from there; nothing removed): $*"
+      $APT_SUDO apt-get install "${APT_FLAGS[@]}" "${names[@]}" >/dev/null \
+        || { say "apt-get install ${names[*]} failed (run it by hand to see why)"; return 1; }
+      return 0
+    }
+    mapfile -t extra < <(sed -n 's/.*\(Depends\|Breaks\): \([^ ]*\) .*but .* is to be installed.*/\2/p' <<<"$sim" | sort -u)
+    local added=0
+    for name in "${extra[@]}"; do
+      [[ " ${names[*]} " == *" $name/$suite "* ]] && continue
+      names+=("$name/$suite"); added=1
+    done
+    [ $added -eq 1 ] || { say "apt cannot install $* from $suite without removing packages:"; echo "$sim" | tail -n 8 >&2; return 1; }
+  done
+  say "apt cannot install $* from $suite: no plan after 8 rounds"; return 1
+}

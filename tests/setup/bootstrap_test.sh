@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The set-up scripts (scripts/bootstrap, scripts/bootstrap-bench) run against fake apt tools
+# The set-up scripts (scripts/bootstrap, bootstrap-bench, bootstrap-node, bootstrap-cross) run against fake apt tools
 # (fake/): each situation below is a small world of package sources, pins and installed
 # packages, and the test checks what each script decides to do in it: which apt-get calls it
 # makes, which files it adds under etc/apt, what it says and how it exits.
@@ -14,6 +14,9 @@
 #            .base64 (fake/as): the compiler probe must fail and binutils come from unstable
 #   node     Debian 12 without node: bootstrap-node installs nodejs (never removing a package),
 #            then has nothing to do; on fedora it says what to install
+#   cross    Debian 12 with sid: bootstrap-cross installs the GCC 16 cross compilers by name from
+#            sid (never -t), with the dependencies apt says must come along; on fedora it says
+#            what to install
 #
 # The worlds' PATH holds the fakes and a few real tools (sed, awk...), never the machine's
 # apt-get, dpkg or sudo. In oldas the real compiler ($1, default g++-16) compiles bootstrap's
@@ -76,6 +79,11 @@ sid libreflectcpp-dev 0.21.0+ds-2.1+b2
 sid libreflectcpp0.21 0.21.0+ds-2.1+b2
 sid libcapnp-1.5.0 1.5.0-2
 sid libctre-dev 3.11.0+ds-1
+sid g++-16-aarch64-linux-gnu 16.2.0-3cross1
+sid libstdc++6-arm64-cross 16.2.0-3cross1
+bookworm libstdc++6-arm64-cross 12.2.0-14cross1
+sid g++-16-s390x-linux-gnu 16.2.0-3cross1
+bookworm qemu-user 1:7.2+dfsg-7
 noble cmake 3.28.3-1'
 bench_installed='libsimdjson-dev 4.6.11-1
 libglaze-dev 9.0.0-2
@@ -260,6 +268,26 @@ world node-fedora fedora
 run bootstrap-node
 check "bootstrap-node on fedora: exit 1, says to install Node.js, no apt call" \
   eval 'exits 1 && says "install Node.js" && no_calls'
+
+echo "== cross: the cross compilers and qemu (scripts/bootstrap-cross, for make test-aarch64/s390x)"
+# As on Debian 12 with sid: the aarch64 compiler needs sid's libstdc++6-arm64-cross, which
+# bookworm also has (older); -t sid would upgrade half the system (libssl), so the script names
+# each package /sid and adds the dependencies apt says are too old.
+world cross debian; add_our_sid
+echo 'g++-16-aarch64-linux-gnu libstdc++6-arm64-cross' >"$w/state/needs"
+run bootstrap-cross
+check "bootstrap-cross installs qemu-user from the distribution" calls '^apt-get install .* qemu-user$'
+check "bootstrap-cross installs the compilers by name from sid, with the dependency apt asked for" \
+  calls '^apt-get install -y .* g\+\+-16-aarch64-linux-gnu/sid g\+\+-16-s390x-linux-gnu/sid libstdc\+\+6-arm64-cross/sid$'
+check "bootstrap-cross never installs with -t (which upgrades everything it can)" eval '! calls "^apt-get install .* -t "'
+check "bootstrap-cross never lets apt remove a package" no_remove
+check "bootstrap-cross says ready and exits 0" eval 'says "ready: aarch64 s390x" && exits 0'
+run bootstrap-cross aarch64
+check "bootstrap-cross again: silent, no apt call" eval 'silent && no_calls && exits 0'
+world cross-fedora fedora
+run bootstrap-cross s390x
+check "bootstrap-cross on fedora: exit 1, says what to install, no apt call" \
+  eval 'exits 1 && says "install a GCC 16 cross compiler for s390x" && no_calls'
 
 [ -z "${SETUP_TEST_VERBOSE:-}" ] || cat "$tmp/transcript"
 if [ $failures -gt 0 ]; then
