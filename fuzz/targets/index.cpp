@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../fuzz.hpp"
+#include "../oracle.hpp"
 
 namespace {
 
@@ -50,6 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   c.end = in.data() + in.size();
   const bool accepted = metajson::detail::check_document<metajson::options{}>(c);
   METAJSON_FUZZ_CHECK(accepted == !indexed);
+  // ...and both with the independent reference validator (the index reader with the smallest
+  // buffer, whose refills the validate target's default build rarely reaches).
+  metajson_fuzz::validate_matches_reference(indexed, reference::check(in));
   if (!accepted) {
     const metajson::error checked = metajson::detail::make_read_error(c);
     METAJSON_FUZZ_CHECK(indexed.code() == checked.code());

@@ -1,11 +1,15 @@
 // write -> read -> write of metajson::value: any document read is written, read back to an
-// equal value, and written again to the same bytes; pretty output reads back equal too.
+// equal value, and written again to the same bytes; pretty output reads back equal too. What
+// is read is what the reference validator accepts (oracle.hpp).
 #include <metajson/metajson.hpp>
 
 #include "../fuzz.hpp"
+#include "../oracle.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const auto v = metajson::try_from<metajson::value>(metajson_fuzz::as_text(data, size));
+  const std::string_view in = metajson_fuzz::as_text(data, size);
+  const auto v = metajson::try_from<metajson::value>(in);
+  metajson_fuzz::value_matches_reference(v, reference::check(in));  // what is read is JSON
   if (!v) return 0;
   const auto w1 = metajson::try_to_json(*v);
   METAJSON_FUZZ_CHECK(w1.has_value());
