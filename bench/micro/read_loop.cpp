@@ -2,10 +2,11 @@
 // reader under callgrind (deterministic, unlike timings on a shared machine):
 //
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='*read_doc*' \
-//     bench/build/read_loop twitter        # or citm_catalog, canada
+//     bench/build/read_loop twitter        # or citm_catalog, canada, player, order
 //
 // The document is $METAJSON_DATA_DIR/<name>.json, read with metajson::from_json into a fresh
-// struct of bench/models (the study's twitter and CITM schemas, canada's GeoJSON). An optional
+// struct of bench/models (the study's twitter and CITM schemas, canada's GeoJSON); the small
+// messages player and order are their models' sample() written by metajson::to_json. An optional
 // second argument repeats the read (for timing: it prints ns per read, the median of the
 // repeats). The same file compiled against an older include tree measures that version's reader
 // the same way (docs/performance.md has the commands).
@@ -22,6 +23,8 @@
 
 #include "canada.hpp"
 #include "citm.hpp"
+#include "order.hpp"
+#include "player.hpp"
 #include "twitter.hpp"
 
 namespace {
@@ -46,6 +49,8 @@ __attribute__((noinline)) bool read_doc(const std::string& text) {
 bool read_named(const std::string& which, const std::string& text) {
   if (which == "twitter") return read_doc<twitter::TwitterData>(text);
   if (which == "citm_catalog") return read_doc<citm::CitmCatalog>(text);
+  if (which == "player") return read_doc<player::Player>(text);
+  if (which == "order") return read_doc<order::Order>(text);
   return read_doc<canada::FeatureCollection>(text);
 }
 
@@ -58,7 +63,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string which = argv[1];
-  const std::string text = slurp(std::string(dir) + "/" + which + ".json");
+  const std::string text = which == "player"  ? metajson::to_json(player::sample())
+                           : which == "order" ? metajson::to_json(order::sample())
+                                              : slurp(std::string(dir) + "/" + which + ".json");
   const int repeats = argc > 2 ? std::atoi(argv[2]) : 1;
   std::vector<double> ns;
   for (int i = 0; i < repeats; ++i) {

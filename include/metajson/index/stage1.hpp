@@ -34,6 +34,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "../detail/bytes.hpp"
 #include "../detail/macros.hpp"
 #include "../text/utf8.hpp"
 
