@@ -3,7 +3,8 @@
 // one too with METAJSON_INDEX_AVX512, see available_kernels).
 // On AArch64 the NEON kernel is always there (Advanced SIMD is part of the architecture).
 // METAJSON_NO_SIMD keeps only the portable kernel. A new kernel is a block_<isa>.inc, a
-// namespace below that includes it and stage1.inc, and a row in available_kernels().
+// namespace below that includes it and stage1.inc, a row in available_kernels() and a case in
+// selected_fill() and selected_kernel_name().
 #pragma once
 
 #include <array>
@@ -66,23 +67,77 @@ struct kernel_entry {
 };
 
 
-// Every kernel this CPU can run, fastest first (the last one, portable, runs everywhere).
+// What the CPU offers the index pass (x86: asked once).
+#if defined(METAJSON_INDEX_X86)
+inline bool cpu_runs_avx512_kernel() noexcept {
+#if defined(METAJSON_INDEX_AVX512)
+  // Opt-in until it has run on AVX-512 hardware: the machine this project is tested on has
+  // none, so this kernel has been compiled but never executed (index_test and fuzz_index
+  // define the macro, so they test it wherever the CPU has AVX-512).
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi2");
+  }();
+  return yes;
+#else
+  return false;
+#endif
+}
+inline bool cpu_runs_avx2_kernel() noexcept {
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi2");
+  }();
+  return yes;
+}
+#endif
+
+// The kernel the reader uses: the fastest this CPU runs. Only the variant the reader's options
+// ask for (with or without the UTF-8 check) is referenced, and on x86-64 and AArch64 never the
+// portable kernel (SSE2 and NEON are part of those architectures): every kernel compiled here is
+// compiled in every translation unit that reads, so the ones that cannot be chosen are left out
+// (they were a fifth of a reading program's object code: docs/performance.md).
+template <bool CheckUtf8>
+inline fill_fn selected_fill() noexcept {
+#if defined(METAJSON_INDEX_X86)
+#if defined(METAJSON_INDEX_AVX512)
+  if (cpu_runs_avx512_kernel()) return &avx512::fill<CheckUtf8>;
+#endif
+  if (cpu_runs_avx2_kernel()) return &avx2::fill<CheckUtf8>;
+  return &sse2::fill<CheckUtf8>;
+#elif defined(METAJSON_INDEX_NEON)
+  return &neon::fill<CheckUtf8>;
+#else
+  return &portable::fill<CheckUtf8>;
+#endif
+}
+
+// The name of the kernel selected_fill chooses.
+inline std::string_view selected_kernel_name() noexcept {
+#if defined(METAJSON_INDEX_X86)
+  if (cpu_runs_avx512_kernel()) return "avx512";
+  if (cpu_runs_avx2_kernel()) return "avx2";
+  return "sse2";
+#elif defined(METAJSON_INDEX_NEON)
+  return "neon";
+#else
+  return "portable";
+#endif
+}
+
+// Every kernel this CPU can run, fastest first, the portable one last (it runs everywhere):
+// for the tests and fuzz targets, which hold each to the reference. Calling this compiles all
+// of them (both variants); the reader calls selected_fill only.
 inline std::span<const kernel_entry> available_kernels() noexcept {
   static const auto list = [] {
     std::array<kernel_entry, 4> all{};
     std::size_t n = 0;
 #if defined(METAJSON_INDEX_X86)
-    __builtin_cpu_init();
 #if defined(METAJSON_INDEX_AVX512)
-    // Opt-in until it has run on AVX-512 hardware: the machine this project is tested on has
-    // none, so this kernel has been compiled but never executed (index_test and fuzz_index
-    // define the macro, so they test it wherever the CPU has AVX-512).
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-        __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi2"))
-      all[n++] = {"avx512", &avx512::fill<true>, &avx512::fill<false>};
+    if (cpu_runs_avx512_kernel()) all[n++] = {"avx512", &avx512::fill<true>, &avx512::fill<false>};
 #endif
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi2"))
-      all[n++] = {"avx2", &avx2::fill<true>, &avx2::fill<false>};
+    if (cpu_runs_avx2_kernel()) all[n++] = {"avx2", &avx2::fill<true>, &avx2::fill<false>};
     all[n++] = {"sse2", &sse2::fill<true>, &sse2::fill<false>};
 #endif
 #if defined(METAJSON_INDEX_NEON)
@@ -94,15 +149,12 @@ inline std::span<const kernel_entry> available_kernels() noexcept {
   return {list.first.data(), list.second};
 }
 
-// The kernel the reader uses: the first available.
-inline const kernel_entry& selected_kernel() noexcept { return available_kernels()[0]; }
-
 }  // namespace metajson::detail::index
 
 namespace metajson {
 inline namespace v0 {
 /// The SIMD kernel of the reader's index pass, chosen at run time for this CPU: "avx2",
 /// "sse2", "neon" (ARM64) or "portable" ("avx512" too when built with METAJSON_INDEX_AVX512) ("portable" only, with METAJSON_NO_SIMD).
-inline std::string_view active_simd_backend() noexcept { return detail::index::selected_kernel().name; }
+inline std::string_view active_simd_backend() noexcept { return detail::index::selected_kernel_name(); }
 }  // namespace v0
 }  // namespace metajson

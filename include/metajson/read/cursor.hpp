@@ -146,8 +146,7 @@ inline const char* start_index(read_context& c, index_buffer& b) {
   c.stage1.end = c.end;
   c.stage1.next = c.begin;
   c.stage1.base = c.begin;
-  const index::kernel_entry& kernel = index::selected_kernel();
-  c.fill = CheckUtf8 ? kernel.checked : kernel.unchecked;
+  c.fill = index::selected_fill<CheckUtf8>();
   c.limit = c.kinds;
   return refill(c, c.kinds);
 }

@@ -117,6 +117,9 @@ TEST(Stage1, KernelsAreReported) {
   ASSERT_FALSE(kernels.empty());
   EXPECT_EQ(kernels.back().name, "portable");  // always there, always last
   EXPECT_EQ(metajson::active_simd_backend(), kernels.front().name);
+  // The reader's choice (which compiles only the kernel it can pick) is the list's first.
+  EXPECT_EQ(selected_fill<true>(), kernels.front().checked);
+  EXPECT_EQ(selected_fill<false>(), kernels.front().unchecked);
 #if defined(METAJSON_NO_SIMD)
   EXPECT_EQ(kernels.size(), 1u);
 #elif defined(__aarch64__)
