@@ -302,6 +302,57 @@ def callgrind_section(results: list[dict]) -> list[str]:
     return out
 
 
+def load_compile(results_dir: Path) -> dict | None:
+    """results_dir/compile.json (bench/scripts/compile_cost.py), if there is one."""
+    path = results_dir / "compile.json"
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text())
+    return data if data.get("kind") == "compile_cost" else None
+
+
+def compile_section(cost: dict | None) -> list[str]:
+    if not cost:
+        return []
+    rows = {(r["library"], r["flags"]): r for r in cost["rows"]}
+    libs = sorted({r["library"] for r in cost["rows"]},
+                  key=lambda lib: (rows.get((lib, "release")) or {}).get("median_s") or 1e18)
+    sets = cost.get("flag_sets", {})
+    out = ["## Compile time", "",
+           "One translation unit per library: its benchmark program (`bench/programs/<library>.cpp`: "
+           "read and write of twitter, CITM, canada, player and order, the same structs for every "
+           "library, the same harness header; metajson's and simdjson's also read one twitter field by JSON "
+           "Pointer), compiled with the default build's command line "
+           f"(`{sets.get('release', '?')}`) and again with `{sets.get('debug', '-O0 -g')}` in place "
+           "of the optimization flags. Seconds: wall time, median of "
+           f"{cost.get('runs', '?')} interleaved rounds; MB: the compiler's peak memory (max RSS); "
+           "code KB: the object's text + data (`size`). What a library ships compiled (the shared "
+           "libraries of yyjson, simdjson, Boost.JSON and reflect-cpp, which the programs link) is not in "
+           "these figures; metajson, glaze, nlohmann and RapidJSON are headers only. Command: `bench/scripts/compile_cost.py` (run by `make bench`).", "",
+           "| library | -O3 s | -O3 MB | -O3 code KB | -O0 -g s | -O0 -g MB | -O0 -g code KB |",
+           "|---|--:|--:|--:|--:|--:|--:|"]
+
+    def cells(lib, fs):
+        r = rows.get((lib, fs))
+        if not r or r.get("median_s") is None:
+            return ["—", "—", "—"]
+        code = r.get("code_bytes")
+        return [f"{r['median_s']:.1f}", f"{r['peak_mb']:,.0f}", f"{code / 1024:,.0f}" if code else "—"]
+
+    for lib in libs:
+        out.append(f"| {cell(lib)} | " + " | ".join(cells(lib, "release") + cells(lib, "debug")) + " |")
+    out.append("")
+    ratios = []
+    for fs, label in (("release", "-O3"), ("debug", "-O0 -g")):
+        m, g = rows.get(("metajson", fs)), rows.get(("glaze", fs))
+        if m and g and m.get("median_s") and g.get("median_s"):
+            ratios.append(f"{label}: {m['median_s'] / g['median_s']:.2f}× glaze's time, "
+                          f"{m['peak_mb'] / g['peak_mb']:.2f}× its memory")
+    if ratios:
+        out += ["metajson / glaze: " + "; ".join(ratios) + ".", ""]
+    return out
+
+
 def render(results: list[dict], charts: dict, skipped: str | None, notes: str | None,
            report_dir: Path, results_dir: Path) -> str:
     env = results[0].get("environment", {}) if results else {}
@@ -361,6 +412,7 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
         out += build_section(result, charts, report_dir)
     if notes:
         out += ["## Notes", "", notes.rstrip("\n"), ""]
+    out += compile_section(load_compile(results_dir))
     out += callgrind_section(results)
     return "\n".join(out).rstrip("\n") + "\n"
 

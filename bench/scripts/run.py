@@ -11,7 +11,10 @@ bench/build-native, each with the benchmarks.json CMake writes) this script
   3. runs every program `--runs` times with `--mode time`, interleaved (run 1 of every program,
      then run 2 of every program, ...), showing their progress;
   4. aggregates each row (median, min, max, spread, ratios to simdjson and to metajson) and
-     writes bench/results/<build>.json and .csv; then report.py writes charts and REPORT.md.
+     writes bench/results/<build>.json and .csv;
+  5. measures what each program costs to compile, -O3 and -O0 -g (compile_cost.py,
+     `--compile-runs` rounds, bench/results/compile.json); then report.py writes charts and
+     REPORT.md.
 
 `--smoke` checks that everything works in a short pass (verify + one `--smoke` timing pass)
 and writes nothing but the dumps; it exits 1 on any failure. `--callgrind` also counts
@@ -42,6 +45,7 @@ from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import compile_cost  # noqa: E402  (compile time of every program, beside this file)
 import report  # noqa: E402  (the report generator beside this file; imports matplotlib lazily)
 
 REPO = Path(__file__).resolve().parents[2]
@@ -743,6 +747,9 @@ def parse_args(argv=None):
     ap.add_argument("--callgrind-iters", type=int, default=20,
                     help="calls counted per case under callgrind (default 20; at least 1000 for "
                          "the small messages)")
+    ap.add_argument("--compile-runs", type=int, default=2,
+                    help="rounds of compile-time measurement of every program (default build, "
+                         "-O3 and -O0 -g: bench/scripts/compile_cost.py); 0 skips it")
     ap.add_argument("--timeout", type=float, default=3600,
                     help="seconds before one program run is killed (default 3600)")
     args = ap.parse_args(argv)
@@ -799,6 +806,11 @@ def main(argv=None) -> int:
         return 1 if failures else 0
 
     args.results.mkdir(parents=True, exist_ok=True)
+    if args.compile_runs > 0:
+        say(f"\n== compile time: every program of the {callgrind_build.name} build, "
+            f"{args.compile_runs} rounds ==")
+        cost = compile_cost.measure(callgrind_build.folder, args.compile_runs, args.only)
+        (args.results / "compile.json").write_text(json.dumps(cost, indent=1) + "\n")
     for build in builds:
         result = build.result(env)
         (args.results / f"{build.name}.json").write_text(json.dumps(result, indent=1) + "\n")

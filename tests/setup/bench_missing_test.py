@@ -18,6 +18,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench/scripts"))
+import compile_cost  # noqa: E402
 import report  # noqa: E402
 import run  # noqa: E402
 
@@ -89,6 +90,21 @@ def driver_part(tmp: Path) -> None:
               text[-1500:])
 
 
+def compile_cost_part(tmp: Path) -> None:
+    # The compile-time table recompiles each program from compile_commands.json: the object goes
+    # to the scratch folder, -O0 -g replaces the optimization flags and nothing else changes.
+    args = ["/usr/bin/g++-16", "-Iinc", "-O3", "-DNDEBUG", "-std=c++26", "-freflection", "-o",
+            "CMakeFiles/x.o", "-c", "programs/glaze.cpp"]
+    debug = compile_cost._with_flags(args, ["-O0", "-g"], tmp / "g.o")
+    check("compile_cost: -O0 -g in place of -O3, the object in the scratch folder",
+          debug == ["/usr/bin/g++-16", "-O0", "-g", "-Iinc", "-DNDEBUG", "-std=c++26", "-freflection",
+                    "-c", "programs/glaze.cpp", "-o", str(tmp / "g.o")], str(debug))
+    release = compile_cost._with_flags(args, None, tmp / "g.o")
+    check("compile_cost: the build's own flags kept as they are",
+          release == [a for a in args if a not in ("-o", "CMakeFiles/x.o")] + ["-o", str(tmp / "g.o")],
+          str(release))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("cxx")
@@ -97,6 +113,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="metajson-bench-missing-") as tmp:
         cmake_part(Path(tmp), a.cxx, a.cmake)
         driver_part(Path(tmp))
+        compile_cost_part(Path(tmp))
     if failures:
         print(f"bench_missing_test: {len(failures)} check(s) failed")
         return 1
