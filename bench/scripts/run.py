@@ -806,16 +806,23 @@ def main(argv=None) -> int:
         return 1 if failures else 0
 
     args.results.mkdir(parents=True, exist_ok=True)
-    if args.compile_runs > 0:
-        say(f"\n== compile time: every program of the {callgrind_build.name} build, "
-            f"{args.compile_runs} rounds ==")
-        cost = compile_cost.measure(callgrind_build.folder, args.compile_runs, args.only)
-        (args.results / "compile.json").write_text(json.dumps(cost, indent=1) + "\n")
     for build in builds:
         result = build.result(env)
         (args.results / f"{build.name}.json").write_text(json.dumps(result, indent=1) + "\n")
         write_csv(args.results / f"{build.name}.csv", result)
         say(f"wrote {args.results / build.name}.json and .csv")
+    # After the timings are saved, so that a failure here costs only this table. A table from
+    # an earlier run is never left beside this run's results.
+    compile_json = args.results / "compile.json"
+    compile_json.unlink(missing_ok=True)
+    if args.compile_runs > 0:
+        say(f"\n== compile time: every program of the {callgrind_build.name} build, "
+            f"{args.compile_runs} rounds ==")
+        try:
+            cost = compile_cost.measure(callgrind_build.folder, args.compile_runs, args.only)
+            compile_json.write_text(json.dumps(cost, indent=1) + "\n")
+        except (OSError, RuntimeError, KeyError, ValueError) as e:
+            say(f"compile time not measured: {e}")
     report.generate(args.results, args.report, args.notes)
     say(f"wrote {args.report}")
     return 0

@@ -44,7 +44,10 @@ inline constexpr std::size_t no_pin = ~std::size_t{0};
 // cover from there are bounded accordingly.
 inline constexpr std::size_t index_max_span = (std::size_t{1} << 32) - 256;
 
-// The stack part of the index: kinds and offsets of index_capacity entries.
+// The stack part of the index: kinds and offsets of index_capacity entries. Declare it
+// `[[indeterminate]]`: stage 1 writes every entry before a reader reads it, and without the
+// attribute GCC's C++26 mode clears the 10 KB on every call (erroneous behaviour), which was
+// most of the cost of reading a small document (docs/performance.md).
 struct index_buffer {
   alignas(64) char8_t kinds[index_capacity];
   alignas(64) std::uint32_t pos[index_capacity];
