@@ -17,6 +17,7 @@
 #include "read/cursor.hpp"
 #include "read/dispatch.hpp"
 #include "read/enum.hpp"
+#include "read/lenient.hpp"
 #include "read/map.hpp"
 #include "read/number.hpp"
 #include "read/object.hpp"
@@ -98,10 +99,20 @@ METAJSON_ALWAYS_INLINE bool at_document_end(read_context& c, const char* k) {
 template <options O>
 inline constexpr bool stage1_checks_utf8 = O.utf8 == utf8_policy::validate;
 
+// Lenient input (options::allow_comments, allow_trailing_commas): `json` is copied into
+// `copy` with its comments and trailing commas blanked out (read/lenient.hpp), and the copy is
+// what is read. False with the error in c when a comment is broken or the text too large.
+template <options O>
+bool prepare_copy(read_context& c, std::string_view json, std::string& copy) {
+  c.begin = json.data();
+  c.end = json.data() + json.size();
+  return document_size_ok<O>(c) && prepare_lenient<O>(c, copy);
+}
+
 // The one driver behind every reading entry point: stage 1 indexes the document chunk by chunk
 // (its buffer on this stack frame), the typed reader walks the index; then only the end.
 template <options O, class T>
-error read_json(std::string_view json, T& out) {
+error read_json_text(std::string_view json, T& out) {
   read_context c;
   c.begin = json.data();
   c.end = json.data() + json.size();
@@ -112,6 +123,19 @@ error read_json(std::string_view json, T& out) {
   if (METAJSON_LIKELY(k != nullptr) && METAJSON_LIKELY(at_document_end(c, k))) return {};
   if (c.recheck) return checked_error<O>(c);
   return make_read_error(c);
+}
+
+// The text as it is, or its prepared copy under the lenient options.
+template <options O, class T>
+error read_json(std::string_view json, T& out) {
+  if constexpr (reads_prepared_copy<O>) {
+    read_context c;
+    std::string copy;
+    if (!prepare_copy<O>(c, json, copy)) return make_read_error(c);
+    return read_json_text<O>(copy, out);
+  } else {
+    return read_json_text<O>(json, out);
+  }
 }
 
 template <options O, class T>
@@ -153,19 +177,35 @@ std::expected<T, error> try_from(std::string_view json) noexcept {
   return out;
 }
 
-/// Checks that `json` is one RFC 8259 JSON value (UTF-8 included) without building anything.
+/// Checks that `json` is one RFC 8259 JSON value (UTF-8 included) without building anything
+/// (with the lenient options, one that they let through: docs/lenient.md).
 template <options O = options{}>
 error validate(std::string_view json) noexcept {
-  detail::read_context c;
-  c.begin = json.data();
-  c.end = json.data() + json.size();
-  if (!detail::document_size_ok<O>(c)) return detail::make_read_error(c);
-  [[indeterminate]] detail::index_buffer buffer;
-  const char* k = detail::start_index<detail::stage1_checks_utf8<O>>(c, buffer);
-  if (k != nullptr) k = detail::skip_value<O>(c, k);
-  if (k != nullptr && detail::at_document_end(c, k)) return {};
-  if (c.recheck) return detail::checked_error<O>(c);
-  return detail::make_read_error(c);
+  if constexpr (detail::reads_prepared_copy<O>) {
+#if METAJSON_HAS_EXCEPTIONS
+    try {
+#endif
+      detail::read_context c;
+      std::string copy;
+      if (!detail::prepare_copy<O>(c, json, copy)) return detail::make_read_error(c);
+      return validate<detail::without_prepared_copy<O>()>(copy);
+#if METAJSON_HAS_EXCEPTIONS
+    } catch (const std::bad_alloc&) {
+      return error(error_code::out_of_memory);
+    }
+#endif
+  } else {
+    detail::read_context c;
+    c.begin = json.data();
+    c.end = json.data() + json.size();
+    if (!detail::document_size_ok<O>(c)) return detail::make_read_error(c);
+    [[indeterminate]] detail::index_buffer buffer;
+    const char* k = detail::start_index<detail::stage1_checks_utf8<O>>(c, buffer);
+    if (k != nullptr) k = detail::skip_value<O>(c, k);
+    if (k != nullptr && detail::at_document_end(c, k)) return {};
+    if (c.recheck) return detail::checked_error<O>(c);
+    return detail::make_read_error(c);
+  }
 }
 
 #if METAJSON_HAS_EXCEPTIONS

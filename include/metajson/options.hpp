@@ -161,6 +161,29 @@ struct options {
   /// written (default 64 MiB). A longer one is error_code::string_too_long, whether it is kept,
   /// matched against member names or skipped.
   std::size_t max_string_length = std::size_t{1} << 26;
+
+  // --- lenient input (opt-in; none of it is JSON, so strict stays the default) --------------
+  // docs/lenient.md. With allow_comments or allow_trailing_commas the reader reads a copy of
+  // the text in which the comments and trailing commas are blanked out (offsets, lines and
+  // columns stay those of the text), so reading a std::string_view (which would point into
+  // that copy) does not compile with them, and read_ndjson / read_array (which read strict
+  // JSON parts) do not take them. Off, they cost nothing: the strict reader is unchanged.
+
+  /// Reading: `// ...` (to the end of the line) and `/* ... */` comments wherever whitespace
+  /// may stand. An unterminated `/*` is error_code::unexpected_end, a `/` that starts neither
+  /// is a syntax error, and so is comment text that is not UTF-8 (under utf8_policy::validate).
+  /// Default false.
+  bool allow_comments = false;
+
+  /// Reading: one `,` after the last element of an array or member of an object (`[1, 2,]`,
+  /// `{"a": 1,}`). Not `[,]`, not `[1,,]`, not after the root value. Default false.
+  bool allow_trailing_commas = false;
+
+  /// Reading: `NaN`, `Infinity` and `-Infinity` (JavaScript's spelling, as Python's json and
+  /// JSON5 write them) as values of floating-point members, of metajson::value and wherever a
+  /// value is skipped; writing: NaN and infinities written so (instead of
+  /// nonfinite_policy's error or null, which this cannot be combined with). Default false.
+  bool allow_nonfinite = false;
 };
 
 /// RFC 8785 canonical JSON (JCS: the form that is hashed and signed): compact, object members

@@ -279,7 +279,7 @@ inline const char* resolve_pointer(read_context& c, pointer_walk& w, const char*
 
 // The driver of from_pointer / try_from_pointer (from_json.hpp's read_json with a walk).
 template <options O, class T>
-error read_pointer(std::string_view json, std::string_view pointer, T& out) {
+error read_pointer_text(std::string_view json, std::string_view pointer, T& out) {
   pointer_walk w;
   if (auto e = parse_pointer(pointer, w)) return e;
   read_context c;
@@ -295,6 +295,18 @@ error read_pointer(std::string_view json, std::string_view pointer, T& out) {
   }
   if (c.recheck) return checked_error<O>(c);
   return make_read_error(c);
+}
+
+template <options O, class T>
+error read_pointer(std::string_view json, std::string_view pointer, T& out) {
+  if constexpr (reads_prepared_copy<O>) {  // lenient input: the prepared copy (read/lenient.hpp)
+    read_context c;
+    std::string copy;
+    if (!prepare_copy<O>(c, json, copy)) return make_read_error(c);
+    return read_pointer_text<O>(copy, pointer, out);
+  } else {
+    return read_pointer_text<O>(json, pointer, out);
+  }
 }
 
 template <options O, class T>

@@ -79,6 +79,11 @@ inline const char* fault_name(fault f) {
 
 struct options {
   std::size_t max_depth = 1024;
+  // The lenient extensions (metajson's options of the same names; verdicts only: where the
+  // first error of a lenient text is, is not defined above):
+  bool comments = false;         // `// ...` to '\n' or '\r', `/* ... */` (UTF-8 text) as whitespace
+  bool trailing_commas = false;  // one ',' after the last element or member
+  bool nonfinite = false;        // NaN, Infinity, -Infinity as values
 };
 
 struct verdict {
@@ -231,7 +236,63 @@ class checker {
   }
 
   REFERENCE_VALIDATOR_CODE void ws() {
-    while (!at_end() && (cur() == ' ' || cur() == '\t' || cur() == '\n' || cur() == '\r')) ++i_;
+    for (;;) {
+      while (!at_end() && (cur() == ' ' || cur() == '\t' || cur() == '\n' || cur() == '\r')) ++i_;
+      if (!o_.comments || at_end() || cur() != '/' || !comment()) return;
+    }
+  }
+
+  // With options::comments, the comment at i_ (a '/'): true after it, or false with i_ unmoved
+  // when there is none (a lone '/', an unterminated `/*`, text that is not UTF-8), which the
+  // caller then refuses as the byte it finds.
+  REFERENCE_VALIDATOR_CODE bool comment() {
+    std::size_t j = i_ + 1;
+    if (j >= n_ || (s_[j] != '/' && s_[j] != '*')) return false;
+    const bool block = s_[j] == '*';
+    ++j;
+    for (;;) {
+      if (j >= n_) {
+        if (block) return false;
+        break;
+      }
+      const unsigned char c = static_cast<unsigned char>(s_[j]);
+      if (!block && (c == '\n' || c == '\r')) break;
+      if (block && c == '*' && j + 1 < n_ && s_[j + 1] == '/') {
+        j += 2;
+        break;
+      }
+      if (c < 0x80) {
+        ++j;
+        continue;
+      }
+      const std::size_t length = utf8_length(j);
+      if (length == 0) return false;
+      j += length;
+    }
+    i_ = j;
+    return true;
+  }
+
+  // The length of the UTF-8 sequence at j (RFC 3629's table), 0 when it is not one.
+  REFERENCE_VALIDATOR_CODE std::size_t utf8_length(std::size_t j) const {
+    const unsigned char lead = static_cast<unsigned char>(s_[j]);
+    std::size_t tails;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) tails = 1;
+    else if (lead == 0xE0) tails = 2, lo = 0xA0;
+    else if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) tails = 2;
+    else if (lead == 0xED) tails = 2, hi = 0x9F;
+    else if (lead == 0xF0) tails = 3, lo = 0x90;
+    else if (lead >= 0xF1 && lead <= 0xF3) tails = 3;
+    else if (lead == 0xF4) tails = 3, hi = 0x8F;
+    else return 0;
+    for (std::size_t k = 1; k <= tails; ++k) {
+      if (j + k >= n_) return 0;
+      const unsigned char c = static_cast<unsigned char>(s_[j + k]);
+      if (c < lo || c > hi) return 0;
+      lo = 0x80, hi = 0xBF;
+    }
+    return tails + 1;
   }
 
   REFERENCE_VALIDATOR_CODE bool value() {
@@ -244,6 +305,11 @@ class checker {
       case 'f': return literal("false");
       case 'n': return literal("null");
       default:
+        if (o_.nonfinite) {
+          if (cur() == 'N') return literal("NaN");
+          if (cur() == 'I') return literal("Infinity");
+          if (cur() == '-' && i_ + 1 < n_ && s_[i_ + 1] == 'I') return literal("-Infinity");
+        }
         if (cur() == '-' || is_digit(cur())) return number();
         return error(fault::syntax, i_);
     }
@@ -297,6 +363,7 @@ class checker {
       if (cur() != ',') return error(fault::syntax, i_);
       ++i_;
       ws();
+      if (o_.trailing_commas && !at_end() && cur() == ']') break;
     }
     ++i_;
     --depth_;
@@ -325,6 +392,7 @@ class checker {
       if (cur() != ',') return error(fault::syntax, i_);
       ++i_;
       ws();
+      if (o_.trailing_commas && !at_end() && cur() == '}') break;
     }
     ++i_;
     --depth_;

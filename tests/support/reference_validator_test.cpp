@@ -97,6 +97,27 @@ TEST(ReferenceValidator, FirstError) {
   }
 }
 
+// The lenient extensions, each alone: what it lets through, and that nothing else does.
+TEST(ReferenceValidator, LenientExtensions) {
+  const reference::options comments{.comments = true}, commas{.trailing_commas = true}, nonfinite{.nonfinite = true};
+  for (const char* s : {"//c\n1", "1//c", "1/**/", "/**/1", "[1/*a*/,/*b*/2]", "{\"a\"/**/:/**/1}", "1 // c\r", "/*/ */1",
+                        "/* caf\xc3\xa9 */ 1", "[\"//\", \"/*\"]"}) {
+    EXPECT_TRUE(reference::accepts(s, comments)) << s;
+  }
+  for (const char* s : {"//c\n1", "1/**/", "[1/*a*/,2]"}) EXPECT_FALSE(reference::accepts(s)) << s;
+  for (const char* s : {"1/", "1/*", "1/* *", "/ 1", "1 /* \xff */", "1 // \xc3", "/**/"}) EXPECT_FALSE(reference::accepts(s, comments)) << s;
+  for (const char* s : {"[1,]", "{\"a\":1,}", "[[],]", "[1 , ]"}) {
+    EXPECT_TRUE(reference::accepts(s, commas)) << s;
+    EXPECT_FALSE(reference::accepts(s)) << s;
+  }
+  for (const char* s : {"[,]", "{,}", "[1,,]", "{\"a\":,}", "1,", "[1,/**/]"}) EXPECT_FALSE(reference::accepts(s, commas)) << s;
+  for (const char* s : {"NaN", "Infinity", "-Infinity", "[NaN,-Infinity]"}) {
+    EXPECT_TRUE(reference::accepts(s, nonfinite)) << s;
+    EXPECT_FALSE(reference::accepts(s)) << s;
+  }
+  for (const char* s : {"nan", "-NaN", "+Infinity", "Infinit", "NaNa", "- Infinity"}) EXPECT_FALSE(reference::accepts(s, nonfinite)) << s;
+}
+
 TEST(ReferenceValidator, Depth) {
   const auto nest = [](std::size_t n) { return std::string(n, '[') + std::string(n, ']'); };
   EXPECT_TRUE(reference::check(nest(1024)).ok);

@@ -38,6 +38,12 @@ inline const char* check_container(read_context& c, const char* p) {
     p = skip_ws(p, c.end);
     if (p < c.end && *p == ',') {
       p = skip_ws(p + 1, c.end);
+      if (METAJSON_UNLIKELY(p < c.end && (*p == ']' || *p == '}'))) {
+        const bool first = c.code == error_code::ok;
+        expected(c, p, open == '{' ? "a string key" : "a value");
+        if (first) c.detail += trailing_comma_hint;
+        return nullptr;
+      }
       continue;
     }
     if (p < c.end && *p == close) {
@@ -59,6 +65,11 @@ inline const char* check_value(read_context& c, const char* p) {
     case 'f': return read_literal(c, p, "false", "value");
     case 'n': return read_literal(c, p, "null", "value");
     default: {
+      if constexpr (O.allow_nonfinite) {  // NaN, Infinity, -Infinity
+        if (*p == 'N') return read_literal(c, p, "NaN", "value");
+        if (*p == 'I') return read_literal(c, p, "Infinity", "value");
+        if (*p == '-' && c.end - p > 1 && p[1] == 'I') return read_literal(c, p, "-Infinity", "value");
+      }
       if (!(is_digit(*p) || *p == '-')) return expected(c, p, "a value");
       return scan_number(c, p).end;
     }

@@ -159,7 +159,10 @@ inline const char* start_index(read_context& c, index_buffer& b) {
 METAJSON_NOINLINE inline std::nullptr_t expected_at(read_context& c, const char* k, std::string_view what) {
   if (*k == index::kind_end) return c.fail(error_code::unexpected_end, c.end, "expected " + std::string(what));
   if (*k == index::kind_error) return c.fail_checked(at(c, k));
-  return expected(c, at(c, k), what);
+  const bool first = c.code == error_code::ok;
+  expected(c, at(c, k), what);
+  if (first && (*k == ']' || *k == '}') && k > c.kinds && k[-1] == ',') c.detail += trailing_comma_hint;
+  return nullptr;
 }
 
 // A syntax error at p whose wording the per-token checker gives (it finds the same first error

@@ -81,6 +81,9 @@ struct read_context {
 };
 
 // What the byte at p starts, in words: "string", "number", "end of input", "'x'".
+inline std::string nonfinite_found(std::string_view token) {
+  return "'" + std::string(token) + "' (not JSON: floating-point members read it with options::allow_nonfinite)";
+}
 inline std::string describe_found(const read_context& c, const char* p) {
   if (p >= c.end) return "end of input";
   switch (*p) {
@@ -97,8 +100,20 @@ inline std::string describe_found(const read_context& c, const char* p) {
       return std::string("'") + *p + "'";
     }
     case '-':
+      if (std::string_view(p, static_cast<std::size_t>(c.end - p)).starts_with("-Infinity")) return nonfinite_found("-Infinity");
+      return "number";
     case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
       return "number";
+    case 'N':
+    case 'I': {  // JavaScript's and Python's spelling of NaN and infinity
+      const std::string_view rest(p, static_cast<std::size_t>(c.end - p));
+      if (rest.starts_with("NaN")) return nonfinite_found("NaN");
+      if (rest.starts_with("Infinity")) return nonfinite_found("Infinity");
+      return std::string("'") + *p + "'";
+    }
+    case '/':
+      if (c.end - p > 1 && (p[1] == '/' || p[1] == '*')) return "'/' (a comment: options::allow_comments reads them)";
+      return "'/'";
     default: {
       const auto u = static_cast<unsigned char>(*p);
       if (u < 0x20 || u >= 0x7f) {
@@ -109,6 +124,9 @@ inline std::string describe_found(const read_context& c, const char* p) {
     }
   }
 }
+
+// Said after an error at a ']' or '}' that follows a ','.
+inline constexpr std::string_view trailing_comma_hint = " (a trailing comma: options::allow_trailing_commas reads them)";
 
 // error: "expected <what>, found <what is at p>".
 METAJSON_NOINLINE inline std::nullptr_t expected(read_context& c, const char* p, std::string_view what) {

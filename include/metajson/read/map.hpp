@@ -59,6 +59,9 @@ struct reader<family::map> {
       --c.depth;
       return ensure(c, k + 1);  // a container leaves the window full
     }
+    static_assert(!(std::is_same_v<K, std::string_view> && reads_prepared_copy<O>),
+                  "with options::allow_comments or allow_trailing_commas the reader reads a prepared copy of "
+                  "the text, which std::string_view keys would point into: use std::string keys");
     std::string key_buf;
     for (;;) {
       if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");

@@ -416,6 +416,27 @@ METAJSON_ALWAYS_INLINE const char* literal_at(read_context& c, const char* k, co
 
 METAJSON_ALWAYS_INLINE bool number_kind(char kind) noexcept { return is_digit(kind) || kind == '-'; }
 
+// options::allow_nonfinite: whether entry k starts NaN, Infinity or -Infinity (a kind 'N' or
+// 'I', or a '-' before an 'I'), and the value there (nullptr after c.fail() when it is
+// misspelled: "Infinit", "NaNa").
+METAJSON_ALWAYS_INLINE bool nonfinite_kind(const read_context& c, const char* k) noexcept {
+  if (*k == 'N' || *k == 'I') return true;
+  if (*k != '-') return false;
+  const char* const p = at(c, k);
+  return c.end - p > 1 && p[1] == 'I';
+}
+struct nonfinite_read {
+  const char* next;
+  double value;
+};
+METAJSON_NOINLINE inline nonfinite_read read_nonfinite_at(read_context& c, const char* k, std::string_view what) {
+  switch (*k) {
+    case 'N': return {literal_at(c, k, "NaN", what), std::numeric_limits<double>::quiet_NaN()};
+    case 'I': return {literal_at(c, k, "Infinity", what), std::numeric_limits<double>::infinity()};
+    default: return {literal_at(c, k, "-Infinity", what), -std::numeric_limits<double>::infinity()};
+  }
+}
+
 template <>
 struct reader<family::integer> {
   template <options O, class T>
@@ -431,6 +452,13 @@ template <>
 struct reader<family::floating> {
   template <options O, class T>
   static const char* read(read_context& c, const char* k, T& v) {
+    if constexpr (O.allow_nonfinite) {
+      if (METAJSON_UNLIKELY(nonfinite_kind(c, k))) {
+        const nonfinite_read r = read_nonfinite_at(c, k, "number");
+        if (r.next) v = static_cast<T>(r.value);
+        return r.next;
+      }
+    }
     if (METAJSON_UNLIKELY(!number_kind(*k))) {
       if constexpr (O.nonfinite == nonfinite_policy::null) {
         if (*k == 'n') {  // null is what NaN/Inf were written as

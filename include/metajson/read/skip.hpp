@@ -27,6 +27,9 @@ METAJSON_ALWAYS_INLINE bool string_fits(read_context& c, const char* k) {
 // A number, literal or string at entry k.
 template <options O>
 METAJSON_ALWAYS_INLINE const char* skip_scalar(read_context& c, const char* k) {
+  if constexpr (O.allow_nonfinite) {
+    if (METAJSON_UNLIKELY(nonfinite_kind(c, k))) return read_nonfinite_at(c, k, "a value").next;
+  }
   switch (*k) {
     case '"': return string_fits<O>(c, k) ? k + 1 : nullptr;
     case 't': return literal_at(c, k, "true", "a value");

@@ -136,6 +136,9 @@ class input_window {
 // Reads one part: read_json (from_json.hpp) with the nesting depth the part starts at.
 template <options O, class T>
 error read_part(std::string_view text, T& out, std::uint32_t depth) {
+  static_assert(!reads_prepared_copy<O>,
+                "read_ndjson and read_array read strict JSON parts: options::allow_comments and "
+                "allow_trailing_commas are for whole documents (from, from_json, validate, from_pointer, from_file)");
   read_context c;
   c.begin = text.data();
   c.end = text.data() + text.size();
@@ -164,6 +167,9 @@ error read_part_noexcept(std::string_view text, T& out, std::uint32_t depth) noe
 // validate() of one part.
 template <options O>
 error validate_part(std::string_view text, std::uint32_t depth) noexcept {
+  static_assert(!reads_prepared_copy<O>,
+                "read_ndjson and read_array read strict JSON parts: options::allow_comments and "
+                "allow_trailing_commas are for whole documents (from, from_json, validate, from_pointer, from_file)");
   read_context c;
   c.begin = text.data();
   c.end = text.data() + text.size();
@@ -333,7 +339,7 @@ class array_engine {
         if (ch == ',') {
           advance(1);
           skip_ws();
-          return element(out);
+          return element(out, true);
         }
         if (ch == ']') {
           advance(1);
@@ -479,7 +485,7 @@ class array_engine {
     }
   }
 
-  bool element(std::optional<result>& out) {
+  bool element(std::optional<result>& out, bool after_comma = false) {
     if (here_.offset == in_.end() && !in_.more(here_.offset)) {
       if (io_failure(out)) return true;
       return stop(out, error_at(error_code::unexpected_end, here_, "expected value", path()));
@@ -487,7 +493,9 @@ class array_engine {
     const std::size_t start = here_.offset;
     const char first = *in_.at(start);
     if (first == ',' || first == ']' || first == '}')
-      return stop(out, error_at(error_code::syntax_error, here_, "expected value, found " + found(), path()));
+      return stop(out, error_at(error_code::syntax_error, here_,
+                                "expected value, found " + found() + (after_comma && first != ',' ? std::string(trailing_comma_hint) : ""),
+                                path()));
     const std::size_t end = value_end(start);
     const input_place place = here_;
     if (too_long_ || end - start > O.max_document_size) {

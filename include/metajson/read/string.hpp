@@ -17,6 +17,7 @@
 #include "../text/utf8.hpp"
 #include "../text/utf8_avx2.hpp"
 #include "dispatch.hpp"
+#include "lenient.hpp"
 
 namespace metajson::detail {
 
@@ -309,6 +310,9 @@ struct reader<family::string> {
     if constexpr (std::is_same_v<T, std::string>) {
       if (!read_string_into<O, true>(c, p, v)) return nullptr;
     } else if constexpr (std::is_same_v<T, std::string_view>) {
+      static_assert(!reads_prepared_copy<O>,
+                    "with options::allow_comments or allow_trailing_commas the reader reads a prepared copy of "
+                    "the text, which a std::string_view would point into: read a std::string instead");
       bool escaped = false;
       const char* q = read_plain_string<O, true>(c, p, v, escaped);
       if (!q) return nullptr;

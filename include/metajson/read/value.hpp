@@ -155,6 +155,13 @@ struct reader<family::dynamic> {
         }
       }
       default: {
+        if constexpr (O.allow_nonfinite) {
+          if (METAJSON_UNLIKELY(nonfinite_kind(c, k))) {
+            const nonfinite_read r = read_nonfinite_at(c, k, "a value");
+            if (r.next) s = r.value;
+            return r.next;
+          }
+        }
         if (!number_kind(*k)) return expected_at(c, k, "a value");
         return read_dynamic_number<O>(c, k, s);
       }

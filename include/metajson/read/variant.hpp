@@ -60,6 +60,12 @@ struct reader<family::variant> {
       case '[': kind = json_kind::array; break;
       case '{': kind = json_kind::object; break;
       default: {
+        if constexpr (O.allow_nonfinite) {
+          if (nonfinite_kind(c, k)) {
+            kind = json_kind::number;
+            break;
+          }
+        }
         if (!number_kind(*k)) return expected_at(c, k, "a value");
         const number_span s = scan_number(c, at(c, k));
         if (!s.end) return nullptr;

@@ -91,8 +91,20 @@ struct writer<family::floating> {
   template <options O, class T> static std::size_t reserve(const T&) { return bound<T>; }
   template <options O, class T>
   METAJSON_ALWAYS_INLINE static char* write_reserved(write_context& c, char* p, const T& v) {
+    static_assert(!(O.allow_nonfinite && O.nonfinite == nonfinite_policy::null),
+                  "options::allow_nonfinite writes NaN and infinities as NaN, Infinity and -Infinity, "
+                  "nonfinite = null writes them as null: choose one");
+    static_assert(!(O.allow_nonfinite && O.rfc8785), "RFC 8785 canonical JSON has no NaN or Infinity: options::allow_nonfinite cannot be combined with rfc8785");
     const auto nonfinite = [&c](char* q, T x) -> char* {
-      if constexpr (O.nonfinite == nonfinite_policy::null) {
+      if constexpr (O.allow_nonfinite) {
+        if (std::isnan(x)) {
+          std::memcpy(q, "NaN", 3);
+          return q + 3;
+        }
+        if (x < 0) *q++ = '-';
+        std::memcpy(q, "Infinity", 8);
+        return q + 8;
+      } else if constexpr (O.nonfinite == nonfinite_policy::null) {
         std::memcpy(q, "null", 4);
         return q + 4;
       } else {

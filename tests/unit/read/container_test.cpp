@@ -39,7 +39,7 @@ TEST(ReadContainer, Sequences) {
   expect_read<std::vector<int>>(" [ 1 , 2\n,\t3 ] ", {1, 2, 3});
   expect_read_error<std::array<int, 3>>("[1,2]", error_code::wrong_length, "array has the wrong length (expected 3 elements, found 2) at $ (line 1, column 1)");
   expect_read_error<std::array<int, 1>>("[1,2]", error_code::wrong_length, "array has the wrong length (more than 1 elements) at $[1] (line 1, column 4)");
-  expect_read_error<std::vector<int>>("[1,]", error_code::syntax_error, "expected integer, found ']' at $[1] (line 1, column 4)");
+  expect_read_error<std::vector<int>>("[1,]", error_code::syntax_error, "expected integer, found ']' (a trailing comma: options::allow_trailing_commas reads them) at $[1] (line 1, column 4)");
   expect_read_error<std::vector<int>>("[1 2]", error_code::type_mismatch, "expected ',' or ']', found number at $ (line 1, column 4)");
   expect_read_error<std::vector<int>>("[1,\"x\"]", error_code::type_mismatch, "expected integer, found string at $[1] (line 1, column 4)");
   expect_read_fails<std::vector<int>>("[1", error_code::unexpected_end);

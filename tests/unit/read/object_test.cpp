@@ -92,7 +92,7 @@ TEST(ReadObject, ErrorsCarryPathLineColumn) {
                                          "expected integer, found string at $[1].path[1].x (line 2, column 35)");
   expect_read_error<Person>(R"({"name" 1})", error_code::type_mismatch, "expected ':', found number at $ (line 1, column 9)");
   expect_read_error<Person>(R"({name:1})", error_code::syntax_error, "expected a string key, found 'n' at $ (line 1, column 2)");
-  expect_read_error<Person>(R"({"name":"a",})", error_code::syntax_error, "expected a string key, found '}' at $ (line 1, column 13)");
+  expect_read_error<Person>(R"({"name":"a",})", error_code::syntax_error, "expected a string key, found '}' (a trailing comma: options::allow_trailing_commas reads them) at $ (line 1, column 13)");
   expect_read_error<Person>(R"([])", error_code::type_mismatch, "expected object, found array at $ (line 1, column 1)");
 }
 

@@ -174,7 +174,7 @@ TEST(ReadArray, SyntaxErrorsEndTheRange) {
   EXPECT_EQ(array<int>("[1, 2] x"), (V{"1", "2", "error: unexpected content after the JSON value (found 'x') at $ (line 1, column 8)"}));
   EXPECT_EQ(array<int>("[1, 2]\n\n"), (V{"1", "2"}));
   EXPECT_EQ(array<int>("[1 2]"), (V{"error: expected ',' or ']', found number at $ (line 1, column 4)"}));
-  EXPECT_EQ(array<int>("[1,]"), (V{"1", "error: expected value, found ']' at $[1] (line 1, column 4)"}));
+  EXPECT_EQ(array<int>("[1,]"), (V{"1", "error: expected value, found ']' (a trailing comma: options::allow_trailing_commas reads them) at $[1] (line 1, column 4)"}));
   EXPECT_EQ(array<int>("[,1]"), (V{"error: expected value, found ',' at $[0] (line 1, column 2)"}));
   EXPECT_EQ(array<int>("[1}"), (V{"1", "error: expected ',' or ']', found '}' at $ (line 1, column 3)"}));
   EXPECT_EQ(array<int>(""), (V{"error: unexpected end of input (expected array) at $ (line 1, column 1)"}));
