@@ -46,6 +46,13 @@ inline constexpr skip_annotation skip{};
 struct include_annotation { constexpr bool operator==(const include_annotation&) const = default; };
 inline constexpr include_annotation include{};
 
+/// The member's own members are written and read inline, in this object, in its place:
+/// `[[=metajson::flatten]] Address address;` gives `{"name":…,"street":…,"city":…}` (serde's
+/// `flatten`, Go's `inline`). The member must be a struct metajson writes as an object; a key
+/// that two members would write (a flattened one and another) does not compile.
+struct flatten_annotation { constexpr bool operator==(const flatten_annotation&) const = default; };
+inline constexpr flatten_annotation flatten{};
+
 /// Reading: a missing key is an error for this member (on a class: for every member).
 struct required_annotation { constexpr bool operator==(const required_annotation&) const = default; };
 inline constexpr required_annotation required{};

@@ -1,12 +1,14 @@
 // Must not compile, with one message per refusal (tests/compile_fail/expect_messages.cmake checks
 // each): a class whose state metajson cannot see is refused when written, when read and when
 // described by schema<T>; a standard type with private state is refused with its own message; a
-// view of UTF-16 code units cannot be read into; an alias cannot be another member's key.
+// view of UTF-16 code units cannot be read into; an alias cannot be another member's key, nor
+// can two members (a flattened one's included) write one key; only a struct can be flattened.
 #include <metajson/metajson.hpp>
 #include <metajson/schema.hpp>
 
 #include <expected>
 #include <functional>
+#include <map>
 #include <string>
 
 class Money {  // written: 'cents_' would be lost
@@ -42,6 +44,21 @@ struct Clash {  // an alias that is another member's key
   int b = 0;
 };
 
+struct Inner {
+  int id = 0;
+};
+struct FlatClash {  // a flattened member's key is also a member's
+  int id = 0;
+  [[=metajson::flatten]] Inner inner;
+};
+struct FlatMap {  // only a struct written as its members can be flattened
+  [[=metajson::flatten]] std::map<std::string, int> m;
+};
+struct SameName {  // two members, one key
+  [[=metajson::name("k")]] int a = 0;
+  int k = 0;
+};
+
 int main() {
   (void)metajson::to_json(Money{});
   (void)metajson::from<Account>("{}");
@@ -51,4 +68,7 @@ int main() {
   (void)metajson::from<Reply>("{}");
   (void)metajson::from<std::u16string_view>("\"x\"");
   (void)metajson::from<Clash>("{}");
+  (void)metajson::to_json(FlatClash{});
+  (void)metajson::from<FlatMap>("{}");
+  (void)metajson::to_json(SameName{});
 }

@@ -3,7 +3,7 @@
 // vector, deque, list, forward_list, set, multiset, unordered_set, map, multimap,
 // unordered_map, C arrays, unique_ptr, shared_ptr, 8- to 128-bit integers, time points,
 // durations, metajson::value, raw_json, base classes, private members (one opted in with
-// `include`, one not), char[N], string_view (strings without escapes, the only ones it reads),
+// `include`, one not), flattened structs (one inside the other), char[N], string_view (strings without escapes, the only ones it reads),
 // and strings with every escape and random UTF-8. For random values: write, read,
 // compare equal, write again, same bytes; in compact, pretty and omit-empty modes,
 // with the escaping options and with sorted keys. (The
@@ -110,6 +110,19 @@ class Account {
   [[=metajson::skip]] int cache_ = 7;
 };
 
+// Written inline in Extras' object ([[=metajson::flatten]]), one level inside the other.
+struct InlineDeep {
+  std::vector<std::int32_t> deep_list;
+  std::optional<std::string> deep_opt;
+  bool operator==(const InlineDeep&) const = default;
+};
+struct Inline {
+  std::string inline_text;
+  [[=metajson::flatten]] InlineDeep deep;
+  Kind inline_kind = Kind::alpha;
+  bool operator==(const Inline&) const = default;
+};
+
 // The families Node<T> leaves out, each once, in a class with two bases (written first).
 struct Extras : Named, Listed {
   std::deque<Leaf> deq;
@@ -147,6 +160,7 @@ struct Extras : Named, Listed {
   std::optional<std::optional<std::int32_t>> patch;
   [[=metajson::alias("legacy_note")]] std::string note;
   [[=metajson::range(-32768, 32767)]] std::int16_t bounded = 0;
+  [[=metajson::flatten]] Inline inl;
 
   bool operator==(const Extras& o) const {
     return static_cast<const Named&>(*this) == o && static_cast<const Listed&>(*this) == o && deq == o.deq &&
@@ -156,7 +170,7 @@ struct Extras : Named, Listed {
            nanos == o.nanos && raw == o.raw && account == o.account && std::ranges::equal(c_array, o.c_array) &&
            std::string_view(c_string) == std::string_view(o.c_string) && view == o.view && byte == o.byte &&
            bits == o.bits && date == o.date && path == o.path && u16 == o.u16 && u32 == o.u32 && wide == o.wide &&
-           patch == o.patch && note == o.note && bounded == o.bounded;
+           patch == o.patch && note == o.note && bounded == o.bounded && inl == o.inl;
   }
   void clear_unordered() {
     uset.clear();
@@ -448,6 +462,8 @@ void round_trip_many(int count, std::uint64_t seed) {
     ASSERT_FALSE(e) << e.message() << "\n" << json.substr(0, 3000);
     ASSERT_NE(json.find("\"balance_\""), std::string::npos);  // the private member opted in
     ASSERT_EQ(json.find("\"cache_\""), std::string::npos);    // and the one that is not
+    ASSERT_EQ(json.find("\"inl\""), std::string::npos);       // flattened: its members are Extras' keys
+    ASSERT_NE(json.find("\"deep_list\""), std::string::npos);
     // (Sorted keys reorder metajson::value objects, which compare in order: then only the
     // bytes are compared, below.)
     if constexpr (!O.sort_keys) ASSERT_TRUE(back == r) << "case " << i << "\n" << json.substr(0, 3000);
@@ -484,7 +500,7 @@ TEST(PropertyRoundTrip, GeneratorCoverage) {
   gen g{std::mt19937_64(1)};
   int repeated_multimap_key = 0, unordered_pairs = 0, shared = 0, wide_u128 = 0, negative_i128 = 0, c_strings = 0,
       views = 0, structured_raw = 0, base_lists = 0, balances = 0, astral_u16 = 0, patch_missing = 0, patch_null = 0,
-      patch_value = 0;
+      patch_value = 0, flattened = 0;
   std::set<std::size_t> shapes;
   for (int i = 0; i < 300; ++i) {
     Root r;
@@ -507,9 +523,10 @@ TEST(PropertyRoundTrip, GeneratorCoverage) {
     patch_missing += !x.patch.has_value();
     patch_null += x.patch.has_value() && !x.patch->has_value();
     patch_value += x.patch.has_value() && x.patch->has_value();
+    flattened += x.inl.deep.deep_opt.has_value() && !x.inl.inline_text.empty();
   }
   for (int n : {repeated_multimap_key, unordered_pairs, shared, wide_u128, negative_i128, c_strings, views, structured_raw,
-                base_lists, balances, astral_u16, patch_missing, patch_null, patch_value})
+                base_lists, balances, astral_u16, patch_missing, patch_null, patch_value, flattened})
     EXPECT_GT(n, 10);
   EXPECT_EQ(shapes.size(), 4u);
 }

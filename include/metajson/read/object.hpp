@@ -196,7 +196,7 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
         // Compares with constant indices, which the compiler turns into a jump table.
         const char* r = nullptr;
         template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
-          if (u == i) r = read_member_value<O, reflect::members_of<T>()[i]>(c, k, v.[:reflect::members_of<T>()[i]:]);
+          if (u == i) r = read_member_value<O, reflect::members_of<T>()[i]>(c, k, reflect::field<T, reflect::members_of<T>()[i]>(v));
         }
         if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[u].view());
         k = r;

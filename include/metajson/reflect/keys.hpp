@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../text/utf16_order.hpp"
+#include "lookup.hpp"
 #include "members.hpp"
 
 namespace metajson::detail::reflect {
@@ -25,6 +26,7 @@ enum class key_form : unsigned char {
 
 template <class T, std::meta::info M, key_form F, name_escapes E = name_escapes::none>
 consteval std::string_view key_text() {
+  if (!member_keys<T>::ok) return {};
   const std::string name = json_name<T>(M);
   if (F == key_form::raw) return std::define_static_string(name);
   const std::string q = "\"" + escape_json(name, E) + "\"";

@@ -100,6 +100,30 @@ consteval std::span<const static_name> member_names() {
   return std::define_static_array(v);
 }
 
+// Two members of T that would write the same key (a flattened member's and another, or two
+// `name`s): the message, or "".
+template <class T>
+consteval std::string_view duplicate_key_problem(std::span<const static_name> names) {
+  const auto ms = members_of<T>();
+  for (std::size_t i = 0; i < ms.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (names[i].view() == names[j].view())
+        return std::define_static_string("two members of '" + std::string(std::meta::display_string_of(^^T)) + "' would write the key \"" +
+                                         std::string(names[i].view()) + "\": " + member_origin(^^T, ms[j]) + " and " +
+                                         member_origin(^^T, ms[i]) + "; give one another key with [[=metajson::name(...)]]");
+  return {};
+}
+
+// T's member keys, checked once per type (by the readers' key table and the writers' keys):
+// two equal keys do not compile.
+template <class T>
+struct member_keys {
+  static constexpr std::span<const static_name> names = member_names<T>();
+  static constexpr std::string_view problem = duplicate_key_problem<T>(names);
+  static_assert(problem.empty(), problem);
+  static constexpr bool ok = problem.empty();
+};
+
 // The keys reading accepts for T's members: their own keys (member order), then every
 // metajson::alias, each with the index of the member it names. Two equal keys do not compile.
 struct accepted_keys {
@@ -173,8 +197,9 @@ METAJSON_ALWAYS_INLINE int probe(std::span<const static_name> names, std::string
 // The tables, one per type.
 template <class T>
 struct member_lookup {
-  static constexpr std::span<const static_name> names = member_names<T>();
-  static constexpr auto table = build_name_table<names.size()>(names);
+  static constexpr std::span<const static_name> names = member_keys<T>::names;
+  // (Not built when two keys clash: member_keys says so, without a search that cannot succeed.)
+  static constexpr auto table = member_keys<T>::ok ? build_name_table<names.size()>(names) : name_table<names.size()>{};
 };
 // With metajson::alias keys: a second table over every accepted key (only for types that have one).
 template <class T>

@@ -5,6 +5,11 @@
 //   key_of<T, M>()           the member's JSON key (after name / rename_all)
 //   has_annotation<A>(r)     whether a member or class carries an annotation
 //   has_tag(m), tag_key_of(m) whether a member carries metajson::tag, and its key
+//   field<T, M>(v)           member M of the object v of type T, through the flattened
+//                            members that lead to it ([[=metajson::flatten]])
+//
+// A [[=metajson::flatten]] member is not in members_of<T>(): its own members are, in its place
+// (recursively), and field<T, M>(v) reaches them.
 //
 // Faithful or refused: members_of<T>() does not compile for a class with state that metajson
 // cannot see (a private or protected data member neither opted in nor skipped, a non-public
@@ -48,12 +53,29 @@ consteval std::string static_string(const char* s) {
   return out;
 }
 
-consteval bool is_serialized(std::meta::info m) {
-  if (!std::meta::has_identifier(m)) return false;  // anonymous bit-fields, unnamed members
-  if (has_annotation<skip_annotation>(m)) return false;
-  if (std::meta::is_public(m)) return true;
-  return has_annotation<include_annotation>(m) || has_annotation<name_annotation>(m);
+// The annotations of a data member that decide whether and how it is collected, read in one
+// pass over its annotations (the members of every class are collected often: one query per
+// member, not one per annotation type).
+struct member_marks {
+  bool skip = false, include = false, name = false, flatten = false;
+};
+consteval member_marks marks_of(std::meta::info m) {
+  member_marks k;
+  for (auto a : std::meta::annotations_of(m)) {
+    const auto t = std::meta::remove_const(std::meta::type_of(a));
+    if (t == ^^skip_annotation) k.skip = true;
+    else if (t == ^^include_annotation) k.include = true;
+    else if (t == ^^name_annotation) k.name = true;
+    else if (t == ^^flatten_annotation) k.flatten = true;
+  }
+  return k;
 }
+consteval bool is_serialized(std::meta::info m, const member_marks& k) {
+  if (!std::meta::has_identifier(m)) return false;  // anonymous bit-fields, unnamed members
+  if (k.skip) return false;
+  return std::meta::is_public(m) || k.include || k.name;
+}
+consteval bool is_serialized(std::meta::info m) { return is_serialized(m, marks_of(m)); }
 
 // The namespace std (and the implementation's namespaces inside it).
 consteval bool in_namespace_std(std::meta::info t) {
@@ -72,6 +94,14 @@ consteval bool has_data(std::meta::info cls) {
   for (auto b : std::meta::bases_of(cls, unchecked))
     if (has_data(std::meta::dealias(std::meta::type_of(b)))) return true;
   return false;
+}
+
+// Whether a [[=metajson::flatten]] member of type t can be flattened: a class that metajson
+// writes as an object of its own members (not a standard type, not one with an adapter).
+consteval bool is_flattenable(std::meta::info t) {
+  t = std::meta::dealias(std::meta::remove_cv(t));
+  if (!std::meta::is_class_type(t) || in_namespace_std(t) || std::meta::is_union_type(t)) return false;
+  return !std::meta::is_complete_type(std::meta::substitute(^^metajson::adapter, {t}));
 }
 
 // Collects the serialized members of cls into `out`; the first piece of state that is neither
@@ -97,9 +127,13 @@ consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>
     collect_members(bt, out, virtual_bases, hidden);
   }
   for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
-    if (is_serialized(m)) {
-      out.push_back(m);
-    } else if (hidden.empty() && !has_annotation<skip_annotation>(m) &&
+    const member_marks marks = marks_of(m);
+    if (is_serialized(m, marks)) {
+      if (marks.flatten && is_flattenable(std::meta::type_of(m)))
+        collect_members(std::meta::dealias(std::meta::remove_cv(std::meta::type_of(m))), out, virtual_bases, hidden);
+      else
+        out.push_back(m);
+    } else if (hidden.empty() && !marks.skip &&
                !(std::meta::is_class_type(std::meta::type_of(m)) && std::meta::is_empty_type(std::meta::type_of(m)))) {
       // (a member of an empty type, a stateless comparator or allocator, holds nothing)
       if (!std::meta::has_identifier(m)) {
@@ -144,14 +178,61 @@ consteval std::string_view hidden_state() {
   return std::define_static_string(why);
 }
 
+// What is wrong with T's [[=metajson::flatten]] members (a type that cannot be flattened), or "".
+consteval std::string flatten_problem(std::meta::info cls);
+template <class T>
+inline constexpr std::string_view flatten_problem_v = std::define_static_string(flatten_problem(^^T));
+
 // The serialized members of T in output order: bases first (depth-first, declaration order,
-// each virtual base once), then T's own members in declaration order.
+// each virtual base once), then T's own members in declaration order, a flattened member's
+// members in its place.
 template <class T>
 consteval std::span<const std::meta::info> members_of() {
   static_assert(hidden_state<T>().empty(), hidden_state<T>());
+  static_assert(flatten_problem_v<T>.empty(), flatten_problem_v<T>);
   std::vector<std::meta::info> out, vb;
   collect_members(^^T, out, vb);
   return std::define_static_array(out);
+}
+
+// Whether member m is reached from an object of class cls without a flattened member between
+// them: m is cls's own or a base's.
+consteval bool is_own_member(std::meta::info cls, std::meta::info m) {
+  const std::meta::info p = std::meta::parent_of(m);
+  return p == cls || std::meta::is_base_of_type(p, cls);
+}
+
+// The flattened member of cls (or of a base) through which member m is reached.
+consteval std::meta::info flatten_step(std::meta::info cls, std::meta::info m) {
+  std::vector<std::meta::info> all, vb;
+  std::string hidden;
+  for (auto f : std::meta::nonstatic_data_members_of(cls, unchecked)) {
+    if (!is_serialized(f) || !has_annotation<flatten_annotation>(f) || !is_flattenable(std::meta::type_of(f))) continue;
+    const auto ft = std::meta::dealias(std::meta::remove_cv(std::meta::type_of(f)));
+    all.clear();
+    collect_members(ft, all, vb, hidden);
+    for (auto x : all)
+      if (x == m) return f;
+  }
+  for (auto b : std::meta::bases_of(cls, unchecked)) {
+    const auto bt = std::meta::dealias(std::meta::type_of(b));
+    const std::meta::info f = flatten_step(bt, m);
+    if (f != std::meta::info{}) return f;
+  }
+  return std::meta::info{};
+}
+
+// Member M of the object v of class T (or const T): v.M, or through the flattened members that
+// lead to M.
+template <class T, std::meta::info M, class V>
+METAJSON_ALWAYS_INLINE constexpr auto& field(V& v) noexcept {
+  if constexpr (is_own_member(^^T, M)) {
+    return v.[:M:];
+  } else {
+    constexpr std::meta::info f = flatten_step(^^T, M);
+    using F = std::remove_cvref_t<typename [:std::meta::type_of(f):]>;
+    return field<F, M>(v.[:f:]);
+  }
 }
 
 // The case style for a member: rename_all on the class that declares it, else on T.
@@ -211,6 +292,31 @@ template <class T>
 consteval bool denies_unknown_keys() {
   return has_annotation<deny_unknown_keys_annotation>(^^T);
 }
+
+// The problems of T's keys (declared above members_of).
+consteval std::string flatten_problem(std::meta::info cls) {
+  for (auto b : std::meta::bases_of(cls, unchecked))
+    if (std::meta::is_public(b))
+      if (std::string p = flatten_problem(std::meta::dealias(std::meta::type_of(b))); !p.empty()) return p;
+  for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
+    if (!is_serialized(m) || !has_annotation<flatten_annotation>(m)) continue;
+    const auto t = std::meta::type_of(m);
+    if (!is_flattenable(t))
+      return "metajson::flatten on member '" + std::string(std::meta::identifier_of(m)) + "' of '" +
+             std::string(std::meta::display_string_of(cls)) + "': its type '" + std::string(std::meta::display_string_of(t)) +
+             "' is not a struct that metajson writes as an object of its members (a standard type, a union, or a type "
+             "with a metajson::adapter); remove the annotation";
+    if (std::string p = flatten_problem(std::meta::dealias(std::meta::remove_cv(t))); !p.empty()) return p;
+  }
+  return {};
+}
+// Where member m comes from, for a message: "'b'", or "'city' (of the flattened 'address')".
+consteval std::string member_origin(std::meta::info cls, std::meta::info m) {
+  std::string s = "'" + std::string(std::meta::identifier_of(m)) + "'";
+  if (!is_own_member(cls, m)) s += " (of the flattened '" + std::string(std::meta::identifier_of(flatten_step(cls, m))) + "')";
+  return s;
+}
+
 
 // s with every run of characters outside [A-Za-z0-9_] replaced by one '_' (none at the end).
 consteval std::string identifier_chars(std::string_view s) {

@@ -558,10 +558,9 @@ node member_schema(context& c) {
 // "additionalProperties": false when unknown keys are errors (deny_unknown_keys,
 // unknown_keys = error). A tagged variant's struct alternative adds its tag first.
 //
-// Each metajson::alias adds a property with the member's schema (never required). (When they
-// exist: a `flatten` member adds the properties and required keys of its type's object in place
-// of its own key; an `extra_keys` member makes "additionalProperties" the schema of its map's
-// values instead of false/absent.)
+// Each metajson::alias adds a property with the member's schema (never required). A `flatten`
+// member's own members are among members_of<T>(): their properties and required keys stand in
+// its place.
 template <class T, options O>
 node object_schema(context& c, std::string_view tag_key, std::string_view tag_value) {
   node props = object(), required = array();

@@ -134,7 +134,7 @@ struct writer<family::object> {
         std::memcpy(p, key.data(), key.size());
         p += key.size();
 #endif
-        p = writer_of<M>::template write_reserved<O, M>(c, p, v.[:m:]);
+        p = writer_of<M>::template write_reserved<O, M>(c, p, reflect::field<T, m>(v));
         if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
       }
       *p++ = '}';
@@ -164,15 +164,15 @@ struct writer<family::object> {
           *p++ = '{';
         }
         p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
-        p = write_member_value<O, m>(c, p, v.[:m:]);
+        p = write_member_value<O, m>(c, p, reflect::field<T, m>(v));
 #else
         constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
         if constexpr (!reflect::has_tag(m)) {
-          p = write_prefixed<O, M>(c, p, key, v.[:m:]);
+          p = write_prefixed<O, M>(c, p, key, reflect::field<T, m>(v));
         } else {
           p = ensure(c, p, key.size());
           std::memcpy(p, key.data(), key.size());
-          p = write_member_value<O, m>(c, p + key.size(), v.[:m:]);
+          p = write_member_value<O, m>(c, p + key.size(), reflect::field<T, m>(v));
         }
 #endif
         if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
@@ -189,7 +189,7 @@ struct writer<family::object> {
       template for (constexpr std::meta::info m : ordered_members<O, T>()) {
         using M = member_type<m>;
         bool skip = false;
-        if constexpr (omittable<O, M>) skip = is_empty_nullable(v.[:m:]);
+        if constexpr (omittable<O, M>) skip = is_empty_nullable(reflect::field<T, m>(v));
         if (!skip) {
           if (!first) {
             p = ensure(c, p, 1);
@@ -200,7 +200,7 @@ struct writer<family::object> {
           constexpr std::string_view key = reflect::key_text<T, m, O.pretty ? reflect::key_form::pretty : reflect::key_form::bare, name_escapes_of<O>>();
           p = ensure(c, p, key.size());
           std::memcpy(p, key.data(), key.size());
-          p = write_member_value<O, m>(c, p + key.size(), v.[:m:]);
+          p = write_member_value<O, m>(c, p + key.size(), reflect::field<T, m>(v));
           if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
         }
       }
@@ -253,13 +253,13 @@ inline char* write_sorted_tagged(write_context& c, char* p, const A& alt) {
         constexpr std::meta::info m = ms[i];
         using M = member_type<m>;
         bool skip = false;
-        if constexpr (omittable<O, M>) skip = is_empty_nullable(alt.[:m:]);
+        if constexpr (omittable<O, M>) skip = is_empty_nullable(reflect::field<A, m>(alt));
         if (!skip) {
           separator();
           constexpr std::string_view key = reflect::key_text<A, m, O.pretty ? reflect::key_form::pretty : reflect::key_form::bare, name_escapes_of<O>>();
           p = ensure(c, p, key.size());
           std::memcpy(p, key.data(), key.size());
-          p = write_member_value<O, m>(c, p + key.size(), alt.[:m:]);
+          p = write_member_value<O, m>(c, p + key.size(), reflect::field<A, m>(alt));
           if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<A, m, reflect::key_form::raw>());
         }
       }

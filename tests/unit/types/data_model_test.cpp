@@ -1,6 +1,6 @@
 // The data-model features of issue "nothing silently lost": std::optional<std::optional<T>>
-// (missing is not null), reading constraints (range, length, non_empty) and key aliases, each
-// both ways and with its errors.
+// (missing is not null), reading constraints (range, length, non_empty), key aliases and
+// flattened members, each both ways and with its errors.
 #include <metajson/metajson.hpp>
 #include <metajson/schema.hpp>
 
@@ -176,6 +176,75 @@ TEST(Alias, ReadsEveryKeyWritesItsOwn) {
   // The schema lists the aliases as properties of the member's schema (never required).
   const std::string schema = metajson::schema<Renamed>();
   EXPECT_NE(schema.find(R"("user":{"type":"string"},"userName":{"type":"string"},"login":{"type":"string"})"), std::string::npos) << schema;
+}
+
+// --- [[=metajson::flatten]]: a member's members written and read inline ----------------------
+
+struct Geo {
+  double lat = 0;
+  double lon = 0;
+  bool operator==(const Geo&) const = default;
+};
+struct Address {
+  std::string street;
+  [[=metajson::required]] std::string city;
+  [[=metajson::flatten]] Geo geo;  // flattened inside a flattened member
+  bool operator==(const Address&) const = default;
+};
+struct Audit {
+  std::string by;
+  bool operator==(const Audit&) const = default;
+};
+struct Customer : Audit {  // a base's members come first, as always
+  int id = 0;
+  [[=metajson::flatten]] Address address;
+  [[=metajson::alias("nick"), =metajson::length(0, 8)]] std::string name;
+  std::optional<int> vip;
+  bool operator==(const Customer&) const = default;
+};
+
+const Customer sample_customer{{"ops"}, 7, {"Main St", "Oslo", {59.9, 10.7}}, "ann", std::nullopt};
+
+TEST(Flatten, WrittenInline) {
+  EXPECT_EQ(metajson::to_json(sample_customer),
+            R"({"by":"ops","id":7,"street":"Main St","city":"Oslo","lat":59.9,"lon":10.7,"name":"ann","vip":null})");
+  EXPECT_EQ(metajson::to_json<{.empty = metajson::empty_members::omit}>(sample_customer),
+            R"({"by":"ops","id":7,"street":"Main St","city":"Oslo","lat":59.9,"lon":10.7,"name":"ann"})");
+  EXPECT_EQ(metajson::to_json<{.sort_keys = true}>(sample_customer),
+            R"({"by":"ops","city":"Oslo","id":7,"lat":59.9,"lon":10.7,"name":"ann","street":"Main St","vip":null})");
+  EXPECT_EQ(metajson::to_json<{.pretty = true}>(Address{"s", "c", {1, 2}}),
+            "{\n  \"street\": \"s\",\n  \"city\": \"c\",\n  \"lat\": 1.0,\n  \"lon\": 2.0\n}");
+}
+
+TEST(Flatten, ReadInAnyOrderWithTheMembersRules) {
+  for (const auto& json : {metajson::to_json(sample_customer), metajson::to_json<{.pretty = true, .sort_keys = true}>(sample_customer)})
+    EXPECT_EQ(metajson::from<Customer>(json), sample_customer) << json;
+  const auto c = metajson::from<Customer>(R"({"lon":2,"nick":"bo","city":"X","id":1})");
+  EXPECT_EQ(c.address.geo.lon, 2);
+  EXPECT_EQ(c.address.city, "X");
+  EXPECT_EQ(c.name, "bo");
+  // The flattened members' annotations hold: required, constraints; duplicates and unknown
+  // keys as for any member; the path names the key where it stands.
+  EXPECT_EQ(metajson::try_from<Customer>(R"({"id":1})").error().message(), R"(missing key ("city") at $ (line 1, column 1))");
+  EXPECT_EQ(metajson::try_from<Customer>(R"({"city":"a","lat":1,"lat":2})").error().code(), metajson::error_code::duplicate_key);
+  EXPECT_EQ(metajson::try_from<Customer>(R"({"city":"a","lat":"x"})").error().message(),
+            R"(expected number, found string at $.lat (line 1, column 19))");
+  constexpr metajson::options deny{.unknown_keys = metajson::unknown_key_policy::error};
+  EXPECT_EQ((metajson::try_from<Customer, deny>(R"({"city":"a","address":{}})").error().code()),
+            metajson::error_code::unknown_key);  // the flattened member's own name is no key
+  // Reading into an existing object keeps what the document does not mention.
+  Customer existing = sample_customer;
+  ASSERT_FALSE(metajson::from_json(R"({"city":"Bergen"})", existing));
+  EXPECT_EQ(existing.address.street, "Main St");
+  EXPECT_EQ(existing.address.city, "Bergen");
+}
+
+TEST(Flatten, SchemaHasTheKeysInPlace) {
+  const std::string schema = metajson::schema<Customer>();
+  EXPECT_NE(schema.find(R"("properties":{"by":{"type":"string"},"id":)"), std::string::npos) << schema;
+  EXPECT_NE(schema.find(R"("street":{"type":"string"},"city":{"type":"string"},"lat":)"), std::string::npos) << schema;
+  EXPECT_NE(schema.find(R"("required":["city"])"), std::string::npos) << schema;
+  EXPECT_EQ(schema.find("address"), std::string::npos) << schema;
 }
 
 }  // namespace
