@@ -53,6 +53,15 @@ inline constexpr include_annotation include{};
 struct flatten_annotation { constexpr bool operator==(const flatten_annotation&) const = default; };
 inline constexpr flatten_annotation flatten{};
 
+/// Keys that name no member, kept: on one member of type `std::map<std::string,
+/// metajson::value>` (or `metajson::value`, which keeps their order and repeats), reading puts
+/// every key of the object that names no member there, with its value, instead of skipping it;
+/// writing writes them after the members. A document read and written back keeps every key
+/// (serde's flattened map, .NET's [JsonExtensionData]). An entry whose key is a member's is an
+/// error when written.
+struct extra_keys_annotation { constexpr bool operator==(const extra_keys_annotation&) const = default; };
+inline constexpr extra_keys_annotation extra_keys{};
+
 /// Reading: a missing key is an error for this member (on a class: for every member).
 struct required_annotation { constexpr bool operator==(const required_annotation&) const = default; };
 inline constexpr required_annotation required{};

@@ -2,7 +2,8 @@
 // each): a class whose state metajson cannot see is refused when written, when read and when
 // described by schema<T>; a standard type with private state is refused with its own message; a
 // view of UTF-16 code units cannot be read into; an alias cannot be another member's key, nor
-// can two members (a flattened one's included) write one key; only a struct can be flattened.
+// can two members (a flattened one's included) write one key; only a struct can be flattened;
+// extra keys go to one member of a type that holds any JSON, and not with deny_unknown_keys.
 #include <metajson/metajson.hpp>
 #include <metajson/schema.hpp>
 
@@ -59,6 +60,17 @@ struct SameName {  // two members, one key
   int k = 0;
 };
 
+struct TwoExtras {  // the keys that name no member go to one place
+  [[=metajson::extra_keys]] std::map<std::string, metajson::value> a;
+  [[=metajson::extra_keys]] std::map<std::string, metajson::value> b;
+};
+struct ExtraInts {  // extra keys hold any JSON
+  [[=metajson::extra_keys]] std::map<std::string, int> rest;
+};
+struct [[=metajson::deny_unknown_keys]] DenyAndKeep {
+  [[=metajson::extra_keys]] metajson::value rest;
+};
+
 int main() {
   (void)metajson::to_json(Money{});
   (void)metajson::from<Account>("{}");
@@ -71,4 +83,7 @@ int main() {
   (void)metajson::to_json(FlatClash{});
   (void)metajson::from<FlatMap>("{}");
   (void)metajson::to_json(SameName{});
+  (void)metajson::from<TwoExtras>("{}");
+  (void)metajson::to_json(ExtraInts{});
+  (void)metajson::from<DenyAndKeep>("{}");
 }

@@ -3,7 +3,7 @@
 // vector, deque, list, forward_list, set, multiset, unordered_set, map, multimap,
 // unordered_map, C arrays, unique_ptr, shared_ptr, 8- to 128-bit integers, time points,
 // durations, metajson::value, raw_json, base classes, private members (one opted in with
-// `include`, one not), flattened structs (one inside the other), char[N], string_view (strings without escapes, the only ones it reads),
+// `include`, one not), flattened structs (one inside the other), extra keys, char[N], string_view (strings without escapes, the only ones it reads),
 // and strings with every escape and random UTF-8. For random values: write, read,
 // compare equal, write again, same bytes; in compact, pretty and omit-empty modes,
 // with the escaping options and with sorted keys. (The
@@ -161,6 +161,8 @@ struct Extras : Named, Listed {
   [[=metajson::alias("legacy_note")]] std::string note;
   [[=metajson::range(-32768, 32767)]] std::int16_t bounded = 0;
   [[=metajson::flatten]] Inline inl;
+  // The keys that name no member, kept (their keys start with "x-": no member's key does).
+  [[=metajson::extra_keys]] std::map<std::string, metajson::value> unknown;
 
   bool operator==(const Extras& o) const {
     return static_cast<const Named&>(*this) == o && static_cast<const Listed&>(*this) == o && deq == o.deq &&
@@ -170,7 +172,7 @@ struct Extras : Named, Listed {
            nanos == o.nanos && raw == o.raw && account == o.account && std::ranges::equal(c_array, o.c_array) &&
            std::string_view(c_string) == std::string_view(o.c_string) && view == o.view && byte == o.byte &&
            bits == o.bits && date == o.date && path == o.path && u16 == o.u16 && u32 == o.u32 && wide == o.wide &&
-           patch == o.patch && note == o.note && bounded == o.bounded && inl == o.inl;
+           patch == o.patch && note == o.note && bounded == o.bounded && inl == o.inl && unknown == o.unknown;
   }
   void clear_unordered() {
     uset.clear();
@@ -403,6 +405,10 @@ struct gen {
   void fill(std::chrono::sys_time<std::chrono::microseconds>& t) {
     t = std::chrono::sys_time<std::chrono::microseconds>{std::chrono::microseconds{static_cast<std::int64_t>(rng() % 253402300799000000ull)}};
   }
+  void fill(std::map<std::string, metajson::value>& m) {  // Extras' extra keys
+    m.clear();
+    for (std::size_t n = small(3); n > 0; --n) fill(m["x-" + text()]);
+  }
   void fill(metajson::value& v) {
     switch (depth > 3 ? rng() % 6 : rng() % 8) {
       case 0: v = nullptr; break;
@@ -500,7 +506,7 @@ TEST(PropertyRoundTrip, GeneratorCoverage) {
   gen g{std::mt19937_64(1)};
   int repeated_multimap_key = 0, unordered_pairs = 0, shared = 0, wide_u128 = 0, negative_i128 = 0, c_strings = 0,
       views = 0, structured_raw = 0, base_lists = 0, balances = 0, astral_u16 = 0, patch_missing = 0, patch_null = 0,
-      patch_value = 0, flattened = 0;
+      patch_value = 0, flattened = 0, extra_keys = 0;
   std::set<std::size_t> shapes;
   for (int i = 0; i < 300; ++i) {
     Root r;
@@ -524,9 +530,10 @@ TEST(PropertyRoundTrip, GeneratorCoverage) {
     patch_null += x.patch.has_value() && !x.patch->has_value();
     patch_value += x.patch.has_value() && x.patch->has_value();
     flattened += x.inl.deep.deep_opt.has_value() && !x.inl.inline_text.empty();
+    extra_keys += x.unknown.size() >= 2;
   }
   for (int n : {repeated_multimap_key, unordered_pairs, shared, wide_u128, negative_i128, c_strings, views, structured_raw,
-                base_lists, balances, astral_u16, patch_missing, patch_null, patch_value, flattened})
+                base_lists, balances, astral_u16, patch_missing, patch_null, patch_value, flattened, extra_keys})
     EXPECT_GT(n, 10);
   EXPECT_EQ(shapes.size(), 4u);
 }

@@ -140,6 +140,14 @@ METAJSON_NOINLINE const char* read_constrained_member(read_context& c, const cha
   return k;
 }
 
+// A struct's [[=metajson::extra_keys]] member (std::map<std::string, metajson::value> or
+// metajson::value; read/value.hpp): emptied when its object is read, then given each key that
+// names no member, with its value read at k.
+template <class X>
+void clear_extra_keys(X& extra);
+template <options O, class X>
+const char* read_extra_key(read_context& c, const char* k, std::string_view key, const char* key_at, X& extra);
+
 // Reads the object at entry k into v. IgnoreKey (a tag key) is skipped without being unknown.
 template <options O, class T, bool HasIgnoreKey = false, const char* IgnoreKey = nullptr>
 inline const char* read_object(read_context& c, const char* k, T& v) {
@@ -151,6 +159,8 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
   if constexpr (any_required<O, T>()) open = at(c, k);
   std::array<std::uint64_t, (n + 63) / 64 + 1> seen{};
   std::size_t next = 0;  // the member expected next in declaration order
+  constexpr std::meta::info extra = reflect::extra_keys_member<T>();
+  if constexpr (extra != std::meta::info{}) clear_extra_keys(reflect::field<T, extra>(v));
   k = ensure(c, k + 1);
   if (METAJSON_UNLIKELY(!k)) return nullptr;
   if (*k == '}') {
@@ -203,11 +213,16 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
       } else {
         bool ignorable = false;  // the tag key of a tagged variant's object
         if constexpr (HasIgnoreKey) ignorable = key == std::string_view(IgnoreKey);
-        if constexpr (denies_unknown<O, T>()) {
-          if (!ignorable) return c.fail(error_code::unknown_key, at(c, key_at), "\"" + std::string(key).substr(0, 64) + "\"");
+        if constexpr (extra != std::meta::info{}) {  // kept, not unknown
+          if (!ignorable) k = read_extra_key<O>(c, k, key, at(c, key_at), reflect::field<T, extra>(v));
+          else k = skip_value<O>(c, k);
+        } else {
+          if constexpr (denies_unknown<O, T>()) {
+            if (!ignorable) return c.fail(error_code::unknown_key, at(c, key_at), "\"" + std::string(key).substr(0, 64) + "\"");
+          }
+          (void)ignorable;
+          k = skip_value<O>(c, k);
         }
-        (void)ignorable;
-        k = skip_value<O>(c, k);
         if (METAJSON_UNLIKELY(!k)) return nullptr;
       }
       if (METAJSON_LIKELY(*k == ',')) {

@@ -169,4 +169,34 @@ struct reader<family::dynamic> {
   }
 };
 
+// [[=metajson::extra_keys]] (declared in read/object.hpp).
+template <class X>
+void clear_extra_keys(X& extra) {
+  if constexpr (std::is_same_v<X, value>) extra = value(value::object{});
+  else extra.clear();
+}
+template <options O, class X>
+const char* read_extra_key(read_context& c, const char* k, std::string_view key, const char* key_at, X& extra) {
+  if constexpr (std::is_same_v<X, value>) {  // every key in order, repeats kept (as metajson::value does)
+    if (!extra.is_object()) extra = value(value::object{});
+    auto& members = extra.as_object();
+    members.emplace_back(std::string(key), value{});
+    const char* r = read_value<O>(c, k, members.back().second);
+    if (METAJSON_UNLIKELY(!r)) return push_read_key(c, members.back().first);
+    return r;
+  } else {  // a map: a repeated key is a duplicate (or the last wins), as for members
+    std::string name(key);  // (key may live in c.scratch, which reading the value reuses)
+    auto it = extra.find(name);
+    if (it != extra.end()) {
+      if constexpr (O.duplicate_keys == duplicate_key_policy::error) return c.fail(error_code::duplicate_key, key_at, "\"" + name.substr(0, 64) + "\"");
+      it->second = value{};
+    } else {
+      it = extra.emplace(std::move(name), value{}).first;
+    }
+    const char* r = read_value<O>(c, k, it->second);
+    if (METAJSON_UNLIKELY(!r)) return push_read_key(c, it->first);
+    return r;
+  }
+}
+
 }  // namespace metajson::detail

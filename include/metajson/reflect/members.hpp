@@ -17,6 +17,7 @@
 // virtual functions). The message names the type and the member and says what to do.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <meta>
 #include <string>
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "../customize.hpp"
+#include "../fwd.hpp"
 #include "names.hpp"
 
 namespace metajson::detail::reflect {
@@ -57,7 +59,7 @@ consteval std::string static_string(const char* s) {
 // pass over its annotations (the members of every class are collected often: one query per
 // member, not one per annotation type).
 struct member_marks {
-  bool skip = false, include = false, name = false, flatten = false;
+  bool skip = false, include = false, name = false, flatten = false, extra = false;
 };
 consteval member_marks marks_of(std::meta::info m) {
   member_marks k;
@@ -67,6 +69,7 @@ consteval member_marks marks_of(std::meta::info m) {
     else if (t == ^^include_annotation) k.include = true;
     else if (t == ^^name_annotation) k.name = true;
     else if (t == ^^flatten_annotation) k.flatten = true;
+    else if (t == ^^extra_keys_annotation) k.extra = true;
   }
   return k;
 }
@@ -129,6 +132,7 @@ consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>
   for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
     const member_marks marks = marks_of(m);
     if (is_serialized(m, marks)) {
+      if (marks.extra) continue;  // not a keyed member: extra_keys_member<T>()
       if (marks.flatten && is_flattenable(std::meta::type_of(m)))
         collect_members(std::meta::dealias(std::meta::remove_cv(std::meta::type_of(m))), out, virtual_bases, hidden);
       else
@@ -180,6 +184,7 @@ consteval std::string_view hidden_state() {
 
 // What is wrong with T's [[=metajson::flatten]] members (a type that cannot be flattened), or "".
 consteval std::string flatten_problem(std::meta::info cls);
+consteval void collect_extra(std::meta::info cls, std::vector<std::meta::info>& out);
 template <class T>
 inline constexpr std::string_view flatten_problem_v = std::define_static_string(flatten_problem(^^T));
 
@@ -211,6 +216,7 @@ consteval std::meta::info flatten_step(std::meta::info cls, std::meta::info m) {
     const auto ft = std::meta::dealias(std::meta::remove_cv(std::meta::type_of(f)));
     all.clear();
     collect_members(ft, all, vb, hidden);
+    collect_extra(ft, all);
     for (auto x : all)
       if (x == m) return f;
   }
@@ -310,6 +316,57 @@ consteval std::string flatten_problem(std::meta::info cls) {
   }
   return {};
 }
+// The [[=metajson::extra_keys]] members of cls and its public bases (and of the structs it
+// flattens), in output order.
+consteval void collect_extra(std::meta::info cls, std::vector<std::meta::info>& out) {
+  for (auto b : std::meta::bases_of(cls, unchecked))
+    if (std::meta::is_public(b)) collect_extra(std::meta::dealias(std::meta::type_of(b)), out);
+  for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
+    const member_marks marks = marks_of(m);
+    if (!is_serialized(m, marks)) continue;
+    if (marks.extra) out.push_back(m);
+    else if (marks.flatten && is_flattenable(std::meta::type_of(m)))
+      collect_extra(std::meta::dealias(std::meta::remove_cv(std::meta::type_of(m))), out);
+  }
+}
+// Whether t is a type an extra_keys member may have: std::map<std::string, metajson::value>, or
+// metajson::value.
+consteval bool is_extra_keys_type(std::meta::info t) {
+  t = std::meta::dealias(std::meta::remove_cv(t));
+  return t == ^^metajson::value || t == ^^std::map<std::string, metajson::value>;
+}
+template <class T>
+consteval std::string extra_keys_problem() {
+  std::vector<std::meta::info> xs;
+  collect_extra(^^T, xs);
+  const std::string type = std::string(std::meta::display_string_of(^^T));
+  if (xs.size() > 1)
+    return "'" + type + "' has two [[=metajson::extra_keys]] members, '" + std::string(std::meta::identifier_of(xs[0])) + "' and '" +
+           std::string(std::meta::identifier_of(xs[1])) + "': the keys that name no member can go to one only";
+  if (xs.size() == 1 && !is_extra_keys_type(std::meta::type_of(xs[0])))
+    return "metajson::extra_keys on member '" + std::string(std::meta::identifier_of(xs[0])) + "' of '" + type + "': its type '" +
+           std::string(std::meta::display_string_of(std::meta::type_of(xs[0]))) +
+           "' cannot hold them; use std::map<std::string, metajson::value> (or metajson::value)";
+  if (xs.size() == 1 && has_annotation<deny_unknown_keys_annotation>(^^T))
+    return "'" + type + "' has both [[=metajson::deny_unknown_keys]] and an [[=metajson::extra_keys]] member: choose one";
+  return {};
+}
+template <class T>
+inline constexpr std::string_view extra_keys_problem_v = std::define_static_string(extra_keys_problem<T>());
+
+// T's [[=metajson::extra_keys]] member (the null reflection when it has none).
+template <class T>
+consteval std::meta::info extra_keys_member() {
+  static_assert(extra_keys_problem_v<T>.empty(), extra_keys_problem_v<T>);
+  std::vector<std::meta::info> xs;
+  collect_extra(^^T, xs);
+  return xs.empty() ? std::meta::info{} : xs[0];
+}
+template <class T>
+consteval bool has_extra_keys() {
+  return extra_keys_member<T>() != std::meta::info{};
+}
+
 // Where member m comes from, for a message: "'b'", or "'city' (of the flattened 'address')".
 consteval std::string member_origin(std::meta::info cls, std::meta::info m) {
   std::string s = "'" + std::string(std::meta::identifier_of(m)) + "'";

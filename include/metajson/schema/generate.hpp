@@ -560,7 +560,7 @@ node member_schema(context& c) {
 //
 // Each metajson::alias adds a property with the member's schema (never required). A `flatten`
 // member's own members are among members_of<T>(): their properties and required keys stand in
-// its place.
+// its place. An `extra_keys` member takes any other key: no "additionalProperties": false.
 template <class T, options O>
 node object_schema(context& c, std::string_view tag_key, std::string_view tag_value) {
   node props = object(), required = array();
@@ -577,7 +577,8 @@ node object_schema(context& c, std::string_view tag_key, std::string_view tag_va
   node s = type("object");
   if (!props.keys.empty()) s.set("properties", std::move(props));
   if (!required.items.empty()) s.set("required", std::move(required));
-  if constexpr (O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys<T>()) s.set("additionalProperties", boolean(false));
+  if constexpr ((O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys<T>()) && !reflect::has_extra_keys<T>())
+    s.set("additionalProperties", boolean(false));  // (an extra_keys member takes every other key)
   return s;
 }
 

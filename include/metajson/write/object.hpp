@@ -7,7 +7,10 @@
 #include <meta>
 #include <ranges>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "../fwd.hpp"
 #include "../reflect/keys.hpp"
 #include "../reflect/members.hpp"
 #include "../text/escape_extended.hpp"
@@ -49,10 +52,25 @@ consteval bool any_tagged() {
   return any;
 }
 
+// A struct's [[=metajson::extra_keys]] entries while its object is written (write/value.hpp):
+// their keys (checked against the members'), in the map's order or, under sort_keys, sorted;
+// written after the members, or each before the first member whose key sorts after it.
+struct extra_cursor {
+  std::vector<std::pair<std::string_view, const metajson::value*>> items;
+  std::size_t next = 0;
+};
+template <options O, class T, class X>
+bool start_extra_keys(write_context& c, const X& extra, extra_cursor& cur);
+template <options O>
+char* write_extra_keys(write_context& c, char* p, extra_cursor& cur, std::string_view before, bool all, bool& first);
+
+template <class T>
+inline constexpr bool has_extra_keys_v = reflect::has_extra_keys<T>();
+
 // The bound of a whole compact object, 0 when a member is unbounded.
 template <options O, class T>
 consteval std::size_t object_bound() {
-  if (O.pretty || any_omittable<O, T>() || any_tagged<O, T>()) return 0;
+  if (O.pretty || any_omittable<O, T>() || any_tagged<O, T>() || has_extra_keys_v<T>) return 0;
   std::size_t total = 2;  // '{' (or the first key's) and '}'
   template for (constexpr std::meta::info m : ordered_members<O, T>()) {
     constexpr std::size_t b = max_size_of<O, member_type<m>>();
@@ -146,14 +164,14 @@ struct writer<family::object> {
   static char* write(write_context& c, char* p, const T& v) {
     constexpr auto ms = ordered_members<O, T>();
     constexpr std::size_t n = ms.size();
-    if constexpr (n == 0) {
+    if constexpr (n == 0 && !has_extra_keys_v<T>) {
       p = ensure(c, p, 2);
       std::memcpy(p, "{}", 2);
       return p + 2;
     } else if constexpr (object_bound<O, T>() > 0) {
       p = ensure(c, p, object_bound<O, T>());
       return write_reserved<O, T>(c, p, v);
-    } else if constexpr (!O.pretty && !any_omittable<O, T>()) {
+    } else if constexpr (!O.pretty && !any_omittable<O, T>() && !has_extra_keys_v<T>) {
       // Compact, every key known with its punctuation: `{"a":` then `,"b":` ...
       template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
         constexpr std::meta::info m = ms[i];
@@ -181,13 +199,21 @@ struct writer<family::object> {
       *p++ = '}';
       return p;
     } else {
-      // Pretty, or members that may be omitted: separators decided at run time.
+      // Pretty, members that may be omitted, or extra keys: separators decided at run time.
+      extra_cursor extra;
+      if constexpr (has_extra_keys_v<T>) {
+        if (!start_extra_keys<O, T>(c, reflect::field<T, reflect::extra_keys_member<T>()>(v), extra)) return nullptr;
+      }
       p = ensure(c, p, 1);
       *p++ = '{';
       if constexpr (O.pretty) ++c.depth;
       bool first = true;
       template for (constexpr std::meta::info m : ordered_members<O, T>()) {
         using M = member_type<m>;
+        if constexpr (O.sort_keys && has_extra_keys_v<T>) {  // the extra keys that sort before this one
+          p = write_extra_keys<O>(c, p, extra, reflect::key_text<T, m, reflect::key_form::raw>(), false, first);
+          if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+        }
         bool skip = false;
         if constexpr (omittable<O, M>) skip = is_empty_nullable(reflect::field<T, m>(v));
         if (!skip) {
@@ -203,6 +229,10 @@ struct writer<family::object> {
           p = write_member_value<O, m>(c, p + key.size(), reflect::field<T, m>(v));
           if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
         }
+      }
+      if constexpr (has_extra_keys_v<T>) {  // the rest of them (all, unsorted)
+        p = write_extra_keys<O>(c, p, extra, {}, true, first);
+        if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
       }
       if constexpr (O.pretty) {
         --c.depth;
@@ -244,6 +274,8 @@ inline char* write_sorted_tagged(write_context& c, char* p, const A& alt) {
     p += tag_name.size();
   };
   if constexpr (family_of<A>() == family::object) {
+    static_assert(!has_extra_keys_v<A>, "options::sort_keys cannot yet place the [[=metajson::extra_keys]] entries of a tagged "
+                                         "variant's struct alternative among its sorted keys: write it without sort_keys");
     constexpr auto ms = ordered_members<O, A>();
     constexpr std::size_t n = ms.size();
     constexpr std::size_t tag_at = reflect::keys_before<A>(reflect::static_string(TagKey));

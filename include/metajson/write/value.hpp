@@ -1,9 +1,12 @@
 // metajson::value, metajson::raw_json and adapter-mapped types.
 #pragma once
 
+#include <algorithm>
 #include <cstring>
 #include <variant>
 
+#include "../reflect/lookup.hpp"
+#include "../text/utf16_order.hpp"
 #include "dispatch.hpp"
 #include "map.hpp"
 #include "scalar.hpp"
@@ -63,5 +66,57 @@ struct writer<family::dynamic> {
     }
   }
 };
+
+// [[=metajson::extra_keys]] (declared in write/object.hpp). An entry whose key a member of T
+// reads (its own key or an alias) would not read back into the extra keys: an error.
+template <options O, class T, class X>
+bool start_extra_keys(write_context& c, const X& extra, extra_cursor& cur) {
+  const auto add = [&](std::string_view key, const value& v) {
+    if (METAJSON_UNLIKELY(reflect::find_member<T>(key) >= 0)) {
+      c.fail(error_code::invalid_value, "an [[=metajson::extra_keys]] entry has the key \"" + std::string(key).substr(0, 64) +
+                                            "\", which is a member's: it would not read back as an extra key");
+      return false;
+    }
+    cur.items.emplace_back(key, &v);
+    return true;
+  };
+  if constexpr (std::is_same_v<X, value>) {
+    if (extra.is_null()) return true;
+    if (METAJSON_UNLIKELY(!extra.is_object()))
+      return c.fail(error_code::invalid_value, "an [[=metajson::extra_keys]] metajson::value holds no object"), false;
+    for (const auto& [key, v] : extra.as_object())
+      if (!add(key, v)) return false;
+  } else {
+    for (const auto& [key, v] : extra)
+      if (!add(key, v)) return false;
+  }
+  if constexpr (O.sort_keys)
+    std::stable_sort(cur.items.begin(), cur.items.end(), [](const auto& a, const auto& b) { return utf16_less(a.first, b.first); });
+  return true;
+}
+
+// Writes the entries from cur.next on whose keys sort before `before` (all of them when `all`),
+// each as a member: separator, key, value.
+template <options O>
+char* write_extra_keys(write_context& c, char* p, extra_cursor& cur, std::string_view before, bool all, bool& first) {
+  for (; cur.next < cur.items.size(); ++cur.next) {
+    const auto& [key, v] = cur.items[cur.next];
+    if (!all && !utf16_less(key, before)) break;
+    if (!first) {
+      p = ensure(c, p, 1);
+      *p++ = ',';
+    }
+    first = false;
+    if constexpr (O.pretty) p = newline_indent<O.indent>(c, p, c.depth);
+    p = write_value<O>(c, p, key);
+    if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+    p = ensure(c, p, 2);
+    *p++ = ':';
+    if constexpr (O.pretty) *p++ = ' ';
+    p = write_value<O>(c, p, *v);
+    if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, key);
+  }
+  return p;
+}
 
 }  // namespace metajson::detail

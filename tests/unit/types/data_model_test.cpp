@@ -1,6 +1,6 @@
 // The data-model features of issue "nothing silently lost": std::optional<std::optional<T>>
 // (missing is not null), reading constraints (range, length, non_empty), key aliases and
-// flattened members, each both ways and with its errors.
+// flattened members and extra keys, each both ways and with its errors.
 #include <metajson/metajson.hpp>
 #include <metajson/schema.hpp>
 
@@ -245,6 +245,63 @@ TEST(Flatten, SchemaHasTheKeysInPlace) {
   EXPECT_NE(schema.find(R"("street":{"type":"string"},"city":{"type":"string"},"lat":)"), std::string::npos) << schema;
   EXPECT_NE(schema.find(R"("required":["city"])"), std::string::npos) << schema;
   EXPECT_EQ(schema.find("address"), std::string::npos) << schema;
+}
+
+// --- [[=metajson::extra_keys]]: the keys that name no member, kept ---------------------------
+
+struct Event {
+  int id = 0;
+  std::string kind;
+  [[=metajson::extra_keys]] std::map<std::string, metajson::value> rest;
+  bool operator==(const Event&) const = default;
+};
+struct LooseEvent {  // metajson::value keeps the input's order and repeated keys
+  [[=metajson::extra_keys]] metajson::value more;
+  int id = 0;
+};
+
+TEST(ExtraKeys, EveryKeyReadAndWrittenBack) {
+  const std::string text = R"({"zeta":[1,{"q":null}],"id":3,"alpha":"a","kind":"click","\u00e9":true})";
+  const Event e = metajson::from<Event>(text);
+  EXPECT_EQ(e.id, 3);
+  ASSERT_EQ(e.rest.size(), 3u);
+  EXPECT_EQ(metajson::to_json(e.rest.at("zeta")), R"([1,{"q":null}])");
+  EXPECT_TRUE(e.rest.at("\xc3\xa9").as_bool());
+  // Written after the members (map order); with sort_keys among them.
+  EXPECT_EQ(metajson::to_json(e), R"({"id":3,"kind":"click","alpha":"a","zeta":[1,{"q":null}],"é":true})");
+  EXPECT_EQ(metajson::to_json<{.sort_keys = true}>(e), R"({"alpha":"a","id":3,"kind":"click","zeta":[1,{"q":null}],"é":true})");
+  EXPECT_EQ(metajson::to_json<{.pretty = true}>(Event{1, "k", {{"x", 2}}}), "{\n  \"id\": 1,\n  \"kind\": \"k\",\n  \"x\": 2\n}");
+  EXPECT_EQ(metajson::from<Event>(metajson::to_json<{.pretty = true, .sort_keys = true}>(e)), e);
+  EXPECT_EQ(metajson::to_json(Event{}), R"({"id":0,"kind":""})");
+  // The value form keeps order and repeats; empty, it writes nothing.
+  const LooseEvent l = metajson::from<LooseEvent>(R"({"x":1,"id":2,"x":3})");
+  EXPECT_EQ(metajson::to_json(l), R"({"id":2,"x":1,"x":3})");
+  EXPECT_EQ(metajson::to_json(LooseEvent{}), R"({"id":0})");
+  // Reading into an existing object replaces the extra keys.
+  Event again = e;
+  ASSERT_FALSE(metajson::from_json(R"({"id":4,"new":null})", again));
+  EXPECT_EQ(again.rest.size(), 1u);
+  EXPECT_TRUE(again.rest.at("new").is_null());
+  // No key is unknown (unknown_keys = error concerns the other structs); the schema allows any.
+  constexpr metajson::options deny{.unknown_keys = metajson::unknown_key_policy::error};
+  EXPECT_EQ((metajson::from<Event, deny>(R"({"other":1})").rest.size()), 1u);
+  EXPECT_EQ((metajson::schema<Event, deny>().find("additionalProperties")), std::string::npos);
+}
+
+TEST(ExtraKeys, Errors) {
+  // A repeated extra key is a duplicate, as for members (the value form keeps both).
+  EXPECT_EQ(metajson::try_from<Event>(R"({"x":1,"x":2})").error().message(), R"(duplicate key ("x") at $ (line 1, column 8))");
+  EXPECT_EQ((metajson::from<Event, {.duplicate_keys = metajson::duplicate_key_policy::last_wins}>(R"({"x":1,"x":2})").rest.at("x").as_int64()), 2);
+  // An extra value's errors have its path.
+  EXPECT_EQ(metajson::try_from<Event>(R"({"x":[1,tru]})").error().path(), "$.x[1]");
+  // An entry that a member would read back is refused when written.
+  Event e{1, "k", {{"kind", 5}}};
+  const auto r = metajson::try_to_json(e);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), metajson::error_code::invalid_value);
+  LooseEvent l;
+  l.more = metajson::value(std::int64_t{3});
+  EXPECT_EQ(metajson::try_to_json(l).error().code(), metajson::error_code::invalid_value);  // not an object
 }
 
 }  // namespace
