@@ -17,8 +17,11 @@ namespace metajson {
 inline namespace v0 {
 
 /// Any JSON value: null, bool, a number that remembers whether it was a signed integer, an
-/// unsigned integer or a double, a string, an array, or an object that keeps its members in
-/// order and keeps duplicate keys as they were.
+/// unsigned integer or a double (or, when none of them holds it, its exact text), a string, an
+/// array, or an object that keeps its members in order and keeps duplicate keys as they were.
+/// Reading then writing a document through a value loses nothing: every number is read as the
+/// first of int64, uint64, double that holds it, else kept as text (`big_number`), and
+/// from<value>(x) accepts exactly what validate(x) accepts.
 ///
 ///     metajson::value v = metajson::value::object{{"id", 1}, {"tags", metajson::value::array{"a", "b"}}};
 ///     metajson::to_json(v)  ->  {"id":1,"tags":["a","b"]}
@@ -28,7 +31,15 @@ class value {
  public:
   using array = std::vector<value>;
   using object = std::vector<std::pair<std::string, value>>;
-  using storage = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, array, object>;
+  /// A number that no int64, uint64 or double holds, kept as its text and written back as it
+  /// is: an integer beyond 64 bits (`18446744073709551616`), a number beyond a double's range
+  /// (`1e400`, `1e-400`, which a double would read as infinity or 0). Its text must be a JSON
+  /// number (writing another is an `invalid_value` error).
+  struct big_number {
+    std::string text;
+    friend bool operator==(const big_number&, const big_number&) = default;
+  };
+  using storage = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, array, object, big_number>;
 
   value() noexcept : v_(nullptr) {}
   value(std::nullptr_t) noexcept : v_(nullptr) {}
@@ -46,13 +57,21 @@ class value {
   value(std::string s) noexcept : v_(std::move(s)) {}
   value(array a) noexcept : v_(std::move(a)) {}
   value(object o) noexcept : v_(std::move(o)) {}
+  value(big_number n) noexcept : v_(std::move(n)) {}
 
   bool is_null() const noexcept { return std::holds_alternative<std::nullptr_t>(v_); }
   bool is_bool() const noexcept { return std::holds_alternative<bool>(v_); }
   bool is_int64() const noexcept { return std::holds_alternative<std::int64_t>(v_); }
   bool is_uint64() const noexcept { return std::holds_alternative<std::uint64_t>(v_); }
   bool is_double() const noexcept { return std::holds_alternative<double>(v_); }
-  bool is_number() const noexcept { return is_int64() || is_uint64() || is_double(); }
+  bool is_big_number() const noexcept { return std::holds_alternative<big_number>(v_); }
+  bool is_number() const noexcept { return is_int64() || is_uint64() || is_double() || is_big_number(); }
+  /// An integer, exactly: an int64, a uint64, or a big number without fraction or exponent.
+  bool is_integer() const noexcept {
+    if (is_int64() || is_uint64()) return true;
+    if (auto* n = std::get_if<big_number>(&v_)) return n->text.find_first_of(".eE") == std::string::npos;
+    return false;
+  }
   bool is_string() const noexcept { return std::holds_alternative<std::string>(v_); }
   bool is_array() const noexcept { return std::holds_alternative<array>(v_); }
   bool is_object() const noexcept { return std::holds_alternative<object>(v_); }
@@ -62,6 +81,8 @@ class value {
   std::int64_t as_int64() const { return std::get<std::int64_t>(v_); }
   std::uint64_t as_uint64() const { return std::get<std::uint64_t>(v_); }
   double as_double() const { return std::get<double>(v_); }
+  /// A big number's text (as read, or as given).
+  const std::string& big_number_text() const { return std::get<big_number>(v_).text; }
   const std::string& as_string() const { return std::get<std::string>(v_); }
   const array& as_array() const { return std::get<array>(v_); }
   array& as_array() { return std::get<array>(v_); }

@@ -60,8 +60,18 @@ struct reader<family::raw> {
   }
 };
 
+// Whether a number's digits (before any exponent) are all zero.
+inline bool zero_digits(std::string_view number) noexcept {
+  for (char ch : number) {
+    if (ch == 'e' || ch == 'E') break;
+    if (ch >= '1' && ch <= '9') return false;
+  }
+  return true;
+}
+
 // A number into metajson::value: int64 when it fits, else uint64 when it fits, else a double
-// (like every DOM).
+// when one holds it (as every DOM does), else its text (value::big_number): an integer beyond
+// 64 bits, or a number that a double would read as infinity (1e400) or as zero (1e-400).
 template <options O>
 inline const char* read_dynamic_number(read_context& c, const char* k, value::storage& s) {
   const char* const p = at(c, k);
@@ -82,12 +92,20 @@ inline const char* read_dynamic_number(read_context& c, const char* k, value::st
       s = u;
       return scalar_end(c, k, n.end);
     }
+  } else {
+    double d = 0;
+    const char* q = read_float(c, p, d);
+    if (q == n.end && (d != 0 || zero_digits(std::string_view(p, static_cast<std::size_t>(n.end - p))))) {
+      s = d;
+      return scalar_end(c, k, q);
+    }
+    if (!q) {  // the grammar was checked: only the range can fail, and then the text is kept
+      if (c.code != error_code::number_out_of_range) return nullptr;
+      c.clear_error();
+    }
   }
-  double d = 0;
-  const char* q = read_float(c, p, d);
-  if (!q) return nullptr;
-  s = d;
-  return scalar_end(c, k, q);
+  s = value::big_number{std::string(p, n.end)};
+  return scalar_end(c, k, n.end);
 }
 
 template <>

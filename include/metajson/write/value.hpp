@@ -49,6 +49,42 @@ struct writer<family::raw> {
   }
 };
 
+// The length of the JSON number (RFC 8259 section 6) at the start of s, 0 when there is none.
+constexpr std::size_t json_number_length(std::string_view s) noexcept {
+  std::size_t i = 0;
+  const auto digit = [&](std::size_t at) { return at < s.size() && s[at] >= '0' && s[at] <= '9'; };
+  if (i < s.size() && s[i] == '-') ++i;
+  if (!digit(i)) return 0;
+  if (s[i] == '0') ++i;
+  else while (digit(i)) ++i;
+  if (i < s.size() && s[i] == '.') {
+    if (!digit(++i)) return 0;
+    while (digit(i)) ++i;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digit(i)) return 0;
+    while (digit(i)) ++i;
+  }
+  return i;
+}
+
+// A metajson::value::big_number: its text as it is, when it is one JSON number.
+template <options O>
+METAJSON_NOINLINE char* write_big_number(write_context& c, char* p, const std::string& text) {
+  if constexpr (O.rfc8785) {
+    return c.fail(error_code::not_canonical, "the number " + text.substr(0, 64) +
+                                                 " is held by no double, and RFC 8785 numbers are doubles; write it as a string");
+  } else {
+    if (METAJSON_UNLIKELY(text.empty() || json_number_length(text) != text.size()))
+      return c.fail(error_code::invalid_value, "a metajson::value::big_number holds \"" + text.substr(0, 64) + "\", which is not a JSON number");
+    p = ensure(c, p, text.size());
+    std::memcpy(p, text.data(), text.size());
+    return p + text.size();
+  }
+}
+
 template <>
 struct writer<family::dynamic> {
   template <options O, class T>
@@ -62,7 +98,8 @@ struct writer<family::dynamic> {
       case 4: return write_float_marked<O>(c, p, std::get<4>(s));  // "1.0", not "1"
       case 5: return write_value<O>(c, p, std::get<5>(s));
       case 6: return write_value<O>(c, p, std::get<6>(s));
-      default: return write_pairs<O>(c, p, std::get<7>(s));  // order and duplicates kept
+      case 7: return write_pairs<O>(c, p, std::get<7>(s));  // order and duplicates kept
+      default: return write_big_number<O>(c, p, std::get<8>(s).text);
     }
   }
 };

@@ -225,7 +225,7 @@ TEST(Stage1, StringErrors) {
     for (std::size_t pad = 50; pad < 140; ++pad) {
       // At the document's end, and followed by more blocks (a sequence cut short at a block's
       // last byte is noticed in the next block, which must not give its entries first).
-      for (const std::string tail : {std::string("\"]"), "\", " + std::string(150, ' ') + "1]"}) {
+      for (const std::string& tail : {std::string("\"]"), "\", " + std::string(150, ' ') + "1]"}) {
         const std::string doc = "[\"" + std::string(pad, 'a') + bad + tail;
         ASSERT_FALSE(checker_accepts(doc)) << what;
         const std::size_t bad_at = 2 + pad;

@@ -174,8 +174,40 @@ TEST(ReadContainer, DynamicValue) {
   EXPECT_EQ(metajson::to_json(v), R"({"b":1,"a":[1.0,-2,18446744073709551615,1e+300,"s",true,null,{}],"b":{"x":[]}})");
   expect_round_trip(v, R"({"b":1,"a":[1.0,-2,18446744073709551615,1e+300,"s",true,null,{}],"b":{"x":[]}})");
   EXPECT_TRUE(metajson::from<value>("-9223372036854775808").is_int64());
-  EXPECT_TRUE(metajson::from<value>("18446744073709551616").is_double());
   expect_read_fails<value>(R"({"a":1,})", error_code::syntax_error);
+}
+
+// Numbers that no int64, uint64 or double holds are kept as their text, and written back as
+// they were read: a value loses nothing, and reads exactly what validate() accepts.
+TEST(ReadContainer, DynamicValueKeepsBigNumbers) {
+  using metajson::value;
+  for (const char* text : {"18446744073709551616", "-9223372036854775809", "123456789012345678901234567890", "1e400",
+                           "-1.5E+9999", "1e-400", "0.4e0066999999999999999999999999"}) {
+    const value v = metajson::from<value>(text);
+    ASSERT_TRUE(v.is_big_number()) << text;
+    EXPECT_TRUE(v.is_number());
+    EXPECT_EQ(v.big_number_text(), text);
+    EXPECT_EQ(v.is_integer(), std::string_view(text).find_first_of(".eE") == std::string_view::npos) << text;
+    EXPECT_EQ(metajson::to_json(v), text);
+    EXPECT_FALSE(metajson::validate(text));
+  }
+  // The edges stay what holds them.
+  EXPECT_TRUE(metajson::from<value>("18446744073709551615").is_uint64());
+  EXPECT_TRUE(metajson::from<value>("-9223372036854775808").is_int64());
+  EXPECT_TRUE(metajson::from<value>("1.7976931348623157e308").is_double());
+  EXPECT_TRUE(metajson::from<value>("4.9e-324").is_double());
+  EXPECT_TRUE(metajson::from<value>("0e-999").is_double());  // an exact zero is a double
+  EXPECT_TRUE(metajson::from<value>("-0.0000e-999999999999").is_double());
+  EXPECT_TRUE(metajson::from<value>("1.8e308").is_big_number());
+  EXPECT_TRUE(metajson::from<value>("2e-324").is_big_number());  // rounds to 0 as a double
+  // In a document, with the rest.
+  const std::string doc = R"({"id":123456789012345678901234567890,"x":[1e400,2.5,-7]})";
+  EXPECT_EQ(metajson::to_json(metajson::from<value>(doc)), R"({"id":123456789012345678901234567890,"x":[1e400,2.5,-7]})");
+  // Written back only as JSON numbers; canonical output has no form for them.
+  EXPECT_EQ(metajson::to_json(value(value::big_number{"-12e3456"})), "-12e3456");
+  for (const char* bad : {"", "12a", "01", "1.", "+1", " 1", "NaN"})
+    EXPECT_EQ(metajson::try_to_json(value(value::big_number{bad})).error().code(), error_code::invalid_value) << bad;
+  EXPECT_EQ(metajson::try_to_json<metajson::canonical>(metajson::from<value>("[1e400]")).error().code(), error_code::not_canonical);
 }
 
 struct WithRaw {
