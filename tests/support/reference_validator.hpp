@@ -191,6 +191,24 @@ REFERENCE_VALIDATOR_CODE inline bool wide_integer(std::string_view token) {
   return false;  // equal to the limit
 }
 
+// --- UTF-8 ---------------------------------------------------------------------------------
+
+// RFC 3629 section 4's table for a lead byte: how many continuation bytes follow, and the range
+// [lo, hi] of the first one (the others are 80-BF). False for a byte no sequence starts with
+// (80-C1, F5-FF).
+REFERENCE_VALIDATOR_CODE inline bool utf8_lead(unsigned char lead, std::size_t& tails, unsigned char& lo, unsigned char& hi) {
+  lo = 0x80, hi = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) tails = 1;
+  else if (lead == 0xE0) tails = 2, lo = 0xA0;
+  else if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) tails = 2;
+  else if (lead == 0xED) tails = 2, hi = 0x9F;
+  else if (lead == 0xF0) tails = 3, lo = 0x90;
+  else if (lead >= 0xF1 && lead <= 0xF3) tails = 3;
+  else if (lead == 0xF4) tails = 3, hi = 0x8F;
+  else return false;
+  return true;
+}
+
 // --- the checker ---------------------------------------------------------------------------
 
 namespace detail {
@@ -275,17 +293,9 @@ class checker {
 
   // The length of the UTF-8 sequence at j (RFC 3629's table), 0 when it is not one.
   REFERENCE_VALIDATOR_CODE std::size_t utf8_length(std::size_t j) const {
-    const unsigned char lead = static_cast<unsigned char>(s_[j]);
     std::size_t tails;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) tails = 1;
-    else if (lead == 0xE0) tails = 2, lo = 0xA0;
-    else if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) tails = 2;
-    else if (lead == 0xED) tails = 2, hi = 0x9F;
-    else if (lead == 0xF0) tails = 3, lo = 0x90;
-    else if (lead >= 0xF1 && lead <= 0xF3) tails = 3;
-    else if (lead == 0xF4) tails = 3, hi = 0x8F;
-    else return 0;
+    unsigned char lo, hi;
+    if (!utf8_lead(static_cast<unsigned char>(s_[j]), tails, lo, hi)) return 0;
     for (std::size_t k = 1; k <= tails; ++k) {
       if (j + k >= n_) return 0;
       const unsigned char c = static_cast<unsigned char>(s_[j + k]);
@@ -448,17 +458,9 @@ class checker {
 
   // RFC 3629 section 4: the byte sequences of UTF-8, checked byte by byte.
   REFERENCE_VALIDATOR_CODE bool utf8(std::size_t start) {
-    const unsigned char lead = cur();
     std::size_t tails;
-    unsigned char lo = 0x80, hi = 0xBF;  // the range of the first continuation byte
-    if (lead >= 0xC2 && lead <= 0xDF) tails = 1;
-    else if (lead == 0xE0) tails = 2, lo = 0xA0;
-    else if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) tails = 2;
-    else if (lead == 0xED) tails = 2, hi = 0x9F;
-    else if (lead == 0xF0) tails = 3, lo = 0x90;
-    else if (lead >= 0xF1 && lead <= 0xF3) tails = 3;
-    else if (lead == 0xF4) tails = 3, hi = 0x8F;
-    else return error(fault::utf8, i_, start);  // 80-C1, F5-FF
+    unsigned char lo, hi;  // the range of the first continuation byte
+    if (!utf8_lead(cur(), tails, lo, hi)) return error(fault::utf8, i_, start);  // 80-C1, F5-FF
     ++i_;
     for (std::size_t k = 0; k < tails; ++k) {
       if (at_end()) return error(fault::string, i_, start);

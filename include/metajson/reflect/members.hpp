@@ -108,9 +108,11 @@ consteval bool is_flattenable(std::meta::info t) {
 }
 
 // Collects the serialized members of cls into `out`; the first piece of state that is neither
-// serialized nor skipped goes into `hidden` (a description for the compile-time error).
+// serialized nor skipped goes into `hidden` (a description for the compile-time error); the
+// [[=metajson::extra_keys]] members (which are not keyed members) into `extras`, when given.
 consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>& out,
-                               std::vector<std::meta::info>& virtual_bases, std::string& hidden) {
+                               std::vector<std::meta::info>& virtual_bases, std::string& hidden,
+                               std::vector<std::meta::info>* extras = nullptr) {
   for (auto b : std::meta::bases_of(cls, unchecked)) {
     const auto bt = std::meta::dealias(std::meta::type_of(b));
     if (std::meta::has_template_arguments(bt) && std::meta::template_of(bt) == ^^std::enable_shared_from_this)
@@ -127,14 +129,17 @@ consteval void collect_members(std::meta::info cls, std::vector<std::meta::info>
       if (seen) continue;
       virtual_bases.push_back(bt);
     }
-    collect_members(bt, out, virtual_bases, hidden);
+    collect_members(bt, out, virtual_bases, hidden, extras);
   }
   for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
     const member_marks marks = marks_of(m);
     if (is_serialized(m, marks)) {
-      if (marks.extra) continue;  // not a keyed member: extra_keys_member<T>()
+      if (marks.extra) {  // not a keyed member: extra_keys_member<T>()
+        if (extras) extras->push_back(m);
+        continue;
+      }
       if (marks.flatten && is_flattenable(std::meta::type_of(m)))
-        collect_members(std::meta::dealias(std::meta::remove_cv(std::meta::type_of(m))), out, virtual_bases, hidden);
+        collect_members(std::meta::dealias(std::meta::remove_cv(std::meta::type_of(m))), out, virtual_bases, hidden, extras);
       else
         out.push_back(m);
     } else if (hidden.empty() && !marks.skip &&
@@ -212,7 +217,8 @@ consteval std::meta::info flatten_step(std::meta::info cls, std::meta::info m) {
   std::vector<std::meta::info> all, vb;
   std::string hidden;
   for (auto f : std::meta::nonstatic_data_members_of(cls, unchecked)) {
-    if (!is_serialized(f) || !has_annotation<flatten_annotation>(f) || !is_flattenable(std::meta::type_of(f))) continue;
+    const member_marks marks = marks_of(f);
+    if (!is_serialized(f, marks) || !marks.flatten || !is_flattenable(std::meta::type_of(f))) continue;
     const auto ft = std::meta::dealias(std::meta::remove_cv(std::meta::type_of(f)));
     all.clear();
     collect_members(ft, all, vb, hidden);
@@ -305,7 +311,8 @@ consteval std::string flatten_problem(std::meta::info cls) {
     if (std::meta::is_public(b))
       if (std::string p = flatten_problem(std::meta::dealias(std::meta::type_of(b))); !p.empty()) return p;
   for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
-    if (!is_serialized(m) || !has_annotation<flatten_annotation>(m)) continue;
+    const member_marks marks = marks_of(m);
+    if (!is_serialized(m, marks) || !marks.flatten) continue;
     const auto t = std::meta::type_of(m);
     if (!is_flattenable(t))
       return "metajson::flatten on member '" + std::string(std::meta::identifier_of(m)) + "' of '" +
@@ -316,18 +323,12 @@ consteval std::string flatten_problem(std::meta::info cls) {
   }
   return {};
 }
-// The [[=metajson::extra_keys]] members of cls and its public bases (and of the structs it
-// flattens), in output order.
+// The [[=metajson::extra_keys]] members of cls, its public bases (a virtual one once) and the
+// structs it flattens, in output order: collect_members' walk.
 consteval void collect_extra(std::meta::info cls, std::vector<std::meta::info>& out) {
-  for (auto b : std::meta::bases_of(cls, unchecked))
-    if (std::meta::is_public(b)) collect_extra(std::meta::dealias(std::meta::type_of(b)), out);
-  for (auto m : std::meta::nonstatic_data_members_of(cls, unchecked)) {
-    const member_marks marks = marks_of(m);
-    if (!is_serialized(m, marks)) continue;
-    if (marks.extra) out.push_back(m);
-    else if (marks.flatten && is_flattenable(std::meta::type_of(m)))
-      collect_extra(std::meta::dealias(std::meta::remove_cv(std::meta::type_of(m))), out);
-  }
+  std::vector<std::meta::info> members, virtual_bases;
+  std::string hidden;
+  collect_members(cls, members, virtual_bases, hidden, &out);
 }
 // Whether t is a type an extra_keys member may have: std::map<std::string, metajson::value>, or
 // metajson::value.

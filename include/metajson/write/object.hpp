@@ -7,6 +7,7 @@
 #include <meta>
 #include <ranges>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -59,6 +60,7 @@ struct extra_cursor {
   std::vector<std::pair<std::string_view, const metajson::value*>> items;
   std::size_t next = 0;
 };
+struct no_extra_keys {};
 template <options O, class T, class X>
 bool start_extra_keys(write_context& c, const X& extra, extra_cursor& cur);
 template <options O>
@@ -200,7 +202,7 @@ struct writer<family::object> {
       return p;
     } else {
       // Pretty, members that may be omitted, or extra keys: separators decided at run time.
-      extra_cursor extra;
+      [[maybe_unused]] std::conditional_t<has_extra_keys_v<T>, extra_cursor, no_extra_keys> extra;  // (nothing without them)
       if constexpr (has_extra_keys_v<T>) {
         if (!start_extra_keys<O, T>(c, reflect::field<T, reflect::extra_keys_member<T>()>(v), extra)) return nullptr;
       }

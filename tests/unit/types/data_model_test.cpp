@@ -288,6 +288,22 @@ TEST(ExtraKeys, EveryKeyReadAndWrittenBack) {
   EXPECT_EQ((metajson::schema<Event, deny>().find("additionalProperties")), std::string::npos);
 }
 
+// In a virtual base reached twice: one member, found once.
+struct KeepsRest {
+  [[=metajson::extra_keys]] std::map<std::string, metajson::value> rest;
+};
+struct LeftRest : virtual KeepsRest {};
+struct RightRest : virtual KeepsRest {};
+struct BothRest : LeftRest, RightRest {
+  int id = 0;
+};
+
+TEST(ExtraKeys, InAVirtualBase) {
+  const BothRest b = metajson::from<BothRest>(R"({"id":1,"x":2})");
+  EXPECT_EQ(b.rest.size(), 1u);
+  EXPECT_EQ(metajson::to_json(b), R"({"id":1,"x":2})");
+}
+
 TEST(ExtraKeys, Errors) {
   // A repeated extra key is a duplicate, as for members (the value form keeps both).
   EXPECT_EQ(metajson::try_from<Event>(R"({"x":1,"x":2})").error().message(), R"(duplicate key ("x") at $ (line 1, column 8))");
