@@ -69,8 +69,16 @@ struct reader<family::map> {
       const char* const key_at = at(c, k);
       std::string_view text;
       bool escaped = false;
-      const char* q = read_plain_string<O, true>(c, key_at, text, escaped);
-      if (!q) return nullptr;
+      const char* q = nullptr;
+      if constexpr (text_from_index<O>) {  // the key's end is known from its ':' entry
+        text = string_text(c, k);
+        if (METAJSON_UNLIKELY(!string_length_ok<O>(c, text.data(), text.data() + text.size()))) return nullptr;
+        escaped = has_backslash(text);
+        if (METAJSON_UNLIKELY(escaped)) q = text.data() + text.find('\\');
+      } else {
+        q = read_plain_string<O, true>(c, key_at, text, escaped);
+        if (!q) return nullptr;
+      }
       if (escaped) {
         if constexpr (std::is_same_v<K, std::string_view>) return c.fail(error_code::escaped_string_view, q);
         if (!read_string_into<O, true>(c, key_at, key_buf)) return nullptr;

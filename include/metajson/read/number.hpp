@@ -208,6 +208,44 @@ inline const char* read_integer(read_context& c, const char* p, I& out) {
   return p;
 }
 
+// The common integer without a loop: 1 to 15 digits (an optional '-' before them for signed
+// types), no leading zero, no fraction or exponent after them, in range, with 17 bytes
+// readable at p (9 for up to 7 digits). Returns the end of the digits, or nullptr for
+// read_integer to take the number (which also words every error).
+template <class I>
+METAJSON_ALWAYS_INLINE const char* read_short_integer(const read_context& c, const char* p, I& out) noexcept {
+  if (METAJSON_UNLIKELY(c.end - p < 9)) return nullptr;
+  const bool neg = std::is_signed_v<I> && *p == '-';
+  const char* const d = p + neg;
+  const auto tail = [](std::uint64_t w, int n) {  // the first n (1..7) digits of w
+    const int s = (8 - n) * 8;                    // moved to the top, '0's shifted in below them
+    return parse_digits8((w << s) | (0x3030303030303030ull >> (64 - s)));
+  };
+  const std::uint64_t w = load8(d);
+  int n = std::countr_zero(non_digit_bits8(w)) >> 3;  // 8 when all eight are digits
+  std::uint64_t m;
+  if (METAJSON_LIKELY(n < 8)) {
+    if (n == 0) return nullptr;
+    m = tail(w, n);
+  } else {
+    if (c.end - p < 17) return nullptr;
+    const std::uint64_t w2 = load8(d + 8);
+    const int n2 = std::countr_zero(non_digit_bits8(w2)) >> 3;
+    if (n2 == 8) return nullptr;  // 16 digits or more
+    m = parse_digits8(w);
+    if (n2 != 0) m = m * powers_of_ten_u64[n2] + tail(w2, n2);
+    n = 8 + n2;
+  }
+  if (*d == '0' && n > 1) return nullptr;
+  const char after = d[n];
+  if (after == '.' || (after | 0x20) == 'e') return nullptr;
+  using U = std::make_unsigned_t<I>;
+  const std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<I>::max()) + (neg ? 1 : 0);
+  if (METAJSON_UNLIKELY(m > limit)) return nullptr;
+  out = neg ? static_cast<I>(static_cast<U>(0) - static_cast<U>(m)) : static_cast<I>(m);
+  return d + n;
+}
+
 // Reads a floating-point number: exact (correctly rounded) through std::from_chars, on text
 // scan_number has validated. Handles every case: errors, overflow, underflow to zero.
 template <class F>
@@ -442,6 +480,9 @@ struct reader<family::integer> {
   template <options O, class T>
   static const char* read(read_context& c, const char* k, T& v) {
     if (METAJSON_UNLIKELY(!number_kind(*k))) return expected_at(c, k, integer_name<T>());
+    if constexpr (sizeof(T) <= 8) {
+      if (const char* q = read_short_integer(c, at(c, k), v)) return scalar_end(c, k, q);
+    }
     const char* q = read_integer(c, at(c, k), v);
     if (METAJSON_UNLIKELY(!q)) return nullptr;
     return scalar_end(c, k, q);

@@ -42,16 +42,6 @@ consteval bool any_required() {
   return any;
 }
 
-// The raw text of the key at entry k, between its quotes (escapes not decoded); k[1] must be
-// its ':' (the caller checked), whose place ends the key: whitespace aside, the closing quote is
-// right before it.
-METAJSON_ALWAYS_INLINE std::string_view raw_key(const read_context& c, const char* k) noexcept {
-  const char* const p = at(c, k) + 1;
-  const char* q = at(c, k + 1);
-  while (METAJSON_UNLIKELY(is_ws(q[-1]))) --q;
-  return {p, static_cast<std::size_t>(q - 1 - p)};
-}
-
 // Whether a key's raw text may be matched against the names before its escapes are decoded:
 // not when a name holds a backslash (the raw "a\\n" of a key "a<newline>" would match it).
 template <class T>
@@ -68,23 +58,6 @@ consteval bool raw_keys_match() {
 }
 
 // The key at entry k with its escapes decoded (into c.scratch), or its raw text when it has none.
-// Whether the key text holds a backslash: two overlapping 8-byte loads for keys of 8 to 16
-// bytes (most keys), a byte loop below, memchr above.
-METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s) noexcept {
-  const std::size_t n = s.size();
-  if (n >= 8 && n <= 16) {
-    constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    const std::uint64_t a = load8(s.data()) ^ (ones * '\\'), b = load8(s.data() + n - 8) ^ (ones * '\\');
-    return (((a - ones) & ~a) | ((b - ones) & ~b)) & highs;
-  }
-  if (n < 8) {
-    for (char ch : s)
-      if (ch == '\\') return true;
-    return false;
-  }
-  return s.find('\\') != std::string_view::npos;
-}
-
 template <options O>
 METAJSON_NOINLINE inline bool decoded_key(read_context& c, const char* k, std::string_view raw, std::string_view& key) {
   if (!has_backslash(raw)) {

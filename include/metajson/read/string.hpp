@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "../detail/endian.hpp"
 #include "../text/scan.hpp"
 #include "../text/transcode.hpp"
 #include "../text/utf8.hpp"
@@ -281,6 +282,41 @@ inline const char* read_plain_string(read_context& c, const char* p, std::string
 
 // --- the readers of the indexed stage -------------------------------------------------------
 
+// The text of the string at entry k, between its quotes (escapes not decoded), found without
+// scanning it: stage 1 has checked the string, and the entry after it (k[1]: the ':' after a
+// key, the ',', '}' or ']' after a value, or the document's end) comes after its closing quote
+// and nothing but whitespace. Not for k[1] == kind_error: the string may be unfinished there.
+METAJSON_ALWAYS_INLINE std::string_view string_text(const read_context& c, const char* k) noexcept {
+  const char* const p = at(c, k) + 1;
+  const char* q = at(c, k + 1);
+  while (METAJSON_UNLIKELY(is_ws(q[-1]))) --q;
+  return {p, static_cast<std::size_t>(q - 1 - p)};
+}
+METAJSON_ALWAYS_INLINE std::string_view raw_key(const read_context& c, const char* k) noexcept { return string_text(c, k); }
+
+// Whether a string's text holds a backslash: two overlapping 8-byte loads for 8 to 16 bytes
+// (most keys and short values), a byte loop below, memchr above.
+METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s) noexcept {
+  const std::size_t n = s.size();
+  if (n >= 8 && n <= 16) {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    const std::uint64_t a = load_le<std::uint64_t>(s.data()) ^ (ones * '\\');
+    const std::uint64_t b = load_le<std::uint64_t>(s.data() + n - 8) ^ (ones * '\\');
+    return (((a - ones) & ~a) | ((b - ones) & ~b)) & highs;
+  }
+  if (n < 8) {
+    for (char ch : s)
+      if (ch == '\\') return true;
+    return false;
+  }
+  return s.find('\\') != std::string_view::npos;
+}
+
+// Whether string_text may stand for a string's content: stage 1 checked its UTF-8 (not when
+// utf8_policy::replace asks the reader to repair it).
+template <options O>
+inline constexpr bool text_from_index = !scan_non_ascii<O, true>;
+
 // Stage 1 stopped at an error right after the string at entry k (its marker is the entry that
 // follows): when the error is inside the string (invalid UTF-8, which the indexed string
 // readers leave to stage 1), it is this value's, reported here so that the caller adds the
@@ -308,6 +344,16 @@ struct reader<family::string> {
     if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
     const char* const p = at(c, k);
     if constexpr (std::is_same_v<T, std::string>) {
+      if constexpr (text_from_index<O>) {  // most strings: no escape, assigned without a scan
+        if (METAJSON_LIKELY(k[1] != index::kind_error)) {
+          const std::string_view text = string_text(c, k);
+          if (METAJSON_LIKELY(!has_backslash(text))) {
+            if (METAJSON_UNLIKELY(!string_length_ok<O>(c, text.data(), text.data() + text.size()))) return nullptr;
+            v.assign(text);
+            return k + 1;
+          }
+        }
+      }
       if (!read_string_into<O, true>(c, p, v)) return nullptr;
     } else if constexpr (std::is_same_v<T, std::string_view>) {
       static_assert(!reads_prepared_copy<O>,

@@ -87,6 +87,70 @@ TEST(ReadScalar, IntegersAgainstFromChars) {
   }
 }
 
+// The one-step integer path (read/number.hpp, read_short_integer: up to 15 digits when 17 bytes
+// can be read) and the general one, for every integer type: numbers of 0 to 20 digits, with a
+// sign, leading zeros, a fraction or exponent or a stray byte after them, followed by 0 to 20
+// spaces (so that each number is read with and without the room the one-step path needs),
+// against an oracle made of std::from_chars and the JSON grammar.
+template <class I>
+void integers_by_padding(std::mt19937_64& rng) {
+  for (int i = 0; i < 40000; ++i) {
+    const int len = static_cast<int>(rng() % 21);
+    std::string digits(static_cast<std::size_t>(len), '0');
+    for (auto& ch : digits) ch = static_cast<char>('0' + rng() % 10);
+    if (len > 1 && rng() % 8 != 0 && digits[0] == '0') digits[0] = '7';  // a leading zero 1 time in 8
+    const bool neg = rng() % 3 == 0;
+    static constexpr const char* after[] = {"", "", "", ".5", "e1", "E2", "x", "-"};
+    const std::string follow = after[rng() % 8];
+    const std::string text = (neg ? "-" : "") + digits;
+    const std::string json = "[" + text + follow + std::string(rng() % 21, ' ') + "]";
+    const bool grammar = len > 0 && !(len > 1 && digits[0] == '0');
+    I ref{};
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), ref);
+    auto ours = metajson::try_from<std::vector<I>>(json);
+    if (len == 0 && !neg && follow.empty()) {  // "[   ]"
+      ASSERT_TRUE(ours.has_value() && ours->empty()) << json;
+      continue;
+    }
+    if (grammar && follow.empty() && (r.ec == std::errc() || (neg && !std::is_signed_v<I> && digits.find_first_not_of('0') == std::string::npos))) {
+      ASSERT_TRUE(ours.has_value()) << json << ": " << ours.error().message();
+      ASSERT_EQ(ours->size(), 1u) << json;
+      ASSERT_EQ((*ours)[0], neg && !std::is_signed_v<I> ? I(0) : ref) << json;  // -0 is zero
+    } else {
+      ASSERT_FALSE(ours.has_value()) << json;
+      if (grammar && follow.empty()) {
+        ASSERT_EQ(ours.error().code(), error_code::number_out_of_range) << json;
+      } else if (grammar && (follow == ".5" || follow == "e1" || follow == "E2")) {
+        ASSERT_EQ(ours.error().code(), error_code::type_mismatch) << json;
+      }
+    }
+  }
+}
+
+TEST(ReadScalar, IntegersWithAndWithoutRoom) {
+  std::mt19937_64 rng(23);
+  integers_by_padding<std::int8_t>(rng);
+  integers_by_padding<std::uint8_t>(rng);
+  integers_by_padding<std::int16_t>(rng);
+  integers_by_padding<std::uint16_t>(rng);
+  integers_by_padding<std::int32_t>(rng);
+  integers_by_padding<std::uint32_t>(rng);
+  integers_by_padding<std::int64_t>(rng);
+  integers_by_padding<std::uint64_t>(rng);
+  // The edges of the one-step path: 7/8 and 15/16 digits, type limits, -0, a leading zero.
+  const std::string pad(20, ' ');
+  EXPECT_EQ(metajson::from<std::vector<std::int64_t>>("[1234567" + pad + "]")[0], 1234567);
+  EXPECT_EQ(metajson::from<std::vector<std::int64_t>>("[-12345678" + pad + "]")[0], -12345678);
+  EXPECT_EQ(metajson::from<std::vector<std::int64_t>>("[999999999999999" + pad + "]")[0], 999999999999999);
+  EXPECT_EQ(metajson::from<std::vector<std::int64_t>>("[1000000000000000" + pad + "]")[0], 1000000000000000);
+  EXPECT_EQ(metajson::from<std::vector<std::int8_t>>("[-128" + pad + "]")[0], -128);
+  EXPECT_EQ(metajson::try_from<std::vector<std::int8_t>>("[128" + pad + "]").error().code(), error_code::number_out_of_range);
+  EXPECT_EQ(metajson::from<std::vector<std::uint8_t>>("[-0" + pad + "]")[0], 0);
+  EXPECT_EQ(metajson::try_from<std::vector<std::uint8_t>>("[-1" + pad + "]").error().code(), error_code::number_out_of_range);
+  EXPECT_EQ(metajson::try_from<std::vector<int>>("[00" + pad + "]").error().code(), error_code::invalid_number);
+  EXPECT_EQ(metajson::try_from<std::vector<int>>("[7x" + pad + "]").error().code(), error_code::syntax_error);
+}
+
 TEST(ReadScalar, IntegerErrorsNameTheProblem) {
   expect_read_error<unsigned>("1.5", error_code::type_mismatch, "expected unsigned integer, found 1.5 at $ (line 1, column 1)");
   expect_read_error<unsigned>("-1", error_code::number_out_of_range,

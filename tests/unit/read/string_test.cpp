@@ -2,6 +2,7 @@
 #include "round_trip.hpp"
 
 #include <map>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -72,6 +73,46 @@ TEST(ReadString, Utf8) {
     EXPECT_EQ(r.error().code(), error_code::invalid_utf8) << n << ": " << r.error().message();
     EXPECT_EQ(r.error().offset(), n + 2) << n;
   }
+}
+
+// Strings without escapes are taken whole from the index (their end is the entry after them:
+// read/string.hpp, string_text), the others are scanned: values and map keys of every length
+// around the 8- and 16-byte backslash checks, with and without escapes, followed by every kind
+// of whitespace, at the end of the document too, against the decoded text.
+TEST(ReadString, TakenFromTheIndexOrScanned) {
+  static constexpr const char* ws[] = {"", " ", "\n", "\t\r\n ", "      "};
+  for (int len = 0; len <= 40; ++len) {
+    for (int esc = -1; esc < len; esc += (len > 10 ? 7 : 1)) {  // esc: where a \n escape goes (-1: none)
+      std::string text, json_text;
+      for (int i = 0; i < len; ++i) {
+        if (i == esc) {
+          text += '\n';
+          json_text += "\\n";
+        } else {
+          const char ch = static_cast<char>('a' + i % 26);
+          text += ch;
+          json_text += ch;
+        }
+      }
+      for (const char* w : ws) {
+        const std::string q = "\"" + json_text + "\"" + w;
+        EXPECT_EQ(metajson::from<std::string>(q), text) << q;
+        EXPECT_EQ(metajson::from<std::vector<std::string>>("[" + q + "," + q + "]"), (std::vector<std::string>{text, text})) << q;
+        const auto m = metajson::from<std::map<std::string, std::string>>("{" + q + ":" + q + "}");
+        ASSERT_EQ(m.size(), 1u) << q;
+        EXPECT_EQ(m.begin()->first, text) << q;
+        EXPECT_EQ(m.begin()->second, text) << q;
+      }
+    }
+  }
+  // The length limit holds on both paths, for values and map keys.
+  constexpr metajson::options small{.max_string_length = 4};
+  EXPECT_EQ((metajson::from<std::string, small>("\"abcd\" ")), "abcd");
+  EXPECT_EQ((metajson::try_from<std::string, small>("\"abcde\" ").error().code()), error_code::string_too_long);
+  EXPECT_EQ((metajson::try_from<std::string, small>("\"ab\\ncde\" ").error().code()), error_code::string_too_long);
+  EXPECT_EQ((metajson::try_from<std::map<std::string, int>, small>("{\"abcde\":1}").error().code()), error_code::string_too_long);
+  // An unfinished string after a clean one: the error is at the end, the first string reads.
+  EXPECT_EQ(metajson::try_from<std::vector<std::string>>("[\"ab\", \"cd").error().code(), error_code::unexpected_end);
 }
 
 TEST(ReadString, StringViewPointsIntoTheInput) {
