@@ -111,6 +111,16 @@ TEST(ReadString, TakenFromTheIndexOrScanned) {
   EXPECT_EQ((metajson::try_from<std::string, small>("\"abcde\" ").error().code()), error_code::string_too_long);
   EXPECT_EQ((metajson::try_from<std::string, small>("\"ab\\ncde\" ").error().code()), error_code::string_too_long);
   EXPECT_EQ((metajson::try_from<std::map<std::string, int>, small>("{\"abcde\":1}").error().code()), error_code::string_too_long);
+  // A std::string_view key longer than the limit is too long before it is escaped (as struct
+  // keys are); one within the limit with an escape cannot point into the input.
+  EXPECT_EQ((metajson::try_from<std::map<std::string_view, int>, small>("{\"abcd\\n\":1}").error().code()), error_code::string_too_long);
+  EXPECT_EQ((metajson::try_from<std::map<std::string_view, int>, small>("{\"ab\\n\":1}").error().code()), error_code::escaped_string_view);
+  // Non-ASCII text, and the blanked copy the lenient options read (a comment and a trailing
+  // comma after the string, both turned into spaces).
+  EXPECT_EQ(metajson::from<std::vector<std::string>>("[\"h\xC3\xA9llo \xE2\x82\xAC\" ]"), std::vector<std::string>{"h\xC3\xA9llo \xE2\x82\xAC"});
+  constexpr metajson::options lenient{.allow_comments = true, .allow_trailing_commas = true};
+  EXPECT_EQ((metajson::from<std::map<std::string, std::string>, lenient>("{\"k\" /* c */ : \"v\" // c\n , }")),
+            (std::map<std::string, std::string>{{"k", "v"}}));
   // An unfinished string after a clean one: the error is at the end, the first string reads.
   EXPECT_EQ(metajson::try_from<std::vector<std::string>>("[\"ab\", \"cd").error().code(), error_code::unexpected_end);
 }
