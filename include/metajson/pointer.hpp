@@ -162,7 +162,7 @@ inline const char* resolve_in_object(read_context& c, pointer_walk& w, const cha
       // duplicate of a key on the path is the error, whatever its first value held.
       bool match = false;
       if (!w.failed() || found) {
-        const std::string_view raw = raw_key(c, k);
+        const std::string_view raw = string_text(c, k);
         std::string_view key = raw;
         if (METAJSON_UNLIKELY(has_backslash(raw)) && !decoded_key<O>(c, k, raw, key)) return nullptr;
         match = key == token;

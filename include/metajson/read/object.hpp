@@ -142,7 +142,7 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
     for (;;) {
       if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
       if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
-      const std::string_view raw = raw_key(c, k);
+      const std::string_view raw = string_text(c, k);
       if (METAJSON_UNLIKELY(raw.size() > O.max_string_length && !string_fits<O>(c, k))) return nullptr;
       std::string_view key = raw;
       // Members usually come in declaration order: one compare with the expected next name
@@ -236,7 +236,7 @@ struct reader<family::object> {
 template <options O>
 inline bool key_value(read_context& c, const char* k, std::string_view& key) {
   if (!string_fits<O>(c, k)) return false;
-  return decoded_key<O>(c, k, raw_key(c, k), key);
+  return decoded_key<O>(c, k, string_text(c, k), key);
 }
 
 // A tagged non-struct alternative: {"type":"int","value":7}; reads "value" into alt.

@@ -292,7 +292,6 @@ METAJSON_ALWAYS_INLINE std::string_view string_text(const read_context& c, const
   while (METAJSON_UNLIKELY(is_ws(q[-1]))) --q;
   return {p, static_cast<std::size_t>(q - 1 - p)};
 }
-METAJSON_ALWAYS_INLINE std::string_view raw_key(const read_context& c, const char* k) noexcept { return string_text(c, k); }
 
 // Whether a string's text holds a backslash: two overlapping 8-byte loads for 8 to 16 bytes
 // (most keys and short values), a byte loop below, memchr above.
