@@ -23,8 +23,9 @@ namespace {
 
 struct args {
   std::string data, mode, dump, only_case;
-  std::vector<std::string> datasets{"twitter", "citm", "canada", "player", "order"};
+  std::vector<std::string> datasets{"twitter", "citm", "canada", "player", "order", "ndjson"};
   int run = 1;
+  std::size_t ndjson_mb = 100;  // the NDJSON workload's size (--smoke runs pass a small one)
   bool smoke = false;
   std::size_t iters = 20;  // callgrind mode
 };
@@ -32,7 +33,8 @@ struct args {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "error: %s\nusage: PROGRAM --data DIR --mode verify|time|callgrind [--dump DIR] [--run K] [--smoke]\n"
-               "               [--datasets twitter,citm,canada,player,order] [--case LIB|VARIANT|DATASET|DIRECTION] [--iters N]\n",
+               "               [--datasets twitter,citm,canada,player,order,ndjson] [--case LIB|VARIANT|DATASET|DIRECTION]\n"
+               "               [--iters N] [--ndjson-mb N]\n",
                why);
   std::exit(2);
 }
@@ -52,6 +54,7 @@ args parse_args(int argc, char** argv) {
     else if (k == "--smoke") a.smoke = true;
     else if (k == "--case") a.only_case = value();
     else if (k == "--iters") a.iters = std::strtoull(value().c_str(), nullptr, 10);
+    else if (k == "--ndjson-mb") a.ndjson_mb = std::strtoull(value().c_str(), nullptr, 10);
     else if (k == "--datasets") {
       a.datasets.clear();
       std::stringstream ss(value());
@@ -230,6 +233,29 @@ void add_generated(registry& r, const args& a, std::vector<std::shared_ptr<void>
   reg(r, *d);
 }
 
+// The NDJSON workload: twitter.json's statuses one per line, repeated to --ndjson-mb MB
+// (reference.cpp). Not small: timed like the files.
+void add_ndjson(registry& r, const args& a, std::vector<std::shared_ptr<void>>& keep_alive,
+                const std::function<void(registry&, const dataset<ndjson_records>&)>& reg) {
+  if (std::find(a.datasets.begin(), a.datasets.end(), "ndjson") == a.datasets.end() || !reg) return;
+  const auto file = std::filesystem::path(a.data) / "twitter.json";
+  auto input = slurp(file);
+  if (!input) {
+    r.unavailable("*", "*", "ndjson", "*", "cannot read " + file.string());
+    return;
+  }
+  try {
+    auto value = std::make_shared<ndjson_records>();
+    std::string text = ndjson_lines(*input, a.ndjson_mb * 1000000, *value);
+    auto d = std::make_shared<dataset<ndjson_records>>(dataset<ndjson_records>{"ndjson", std::move(text), *value});
+    keep_alive.push_back(value);
+    keep_alive.push_back(d);
+    reg(r, *d);
+  } catch (const std::exception& e) {
+    r.unavailable("*", "*", "ndjson", "*", std::string("reference read failed: ") + e.what());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv, const registrar& reg) {
@@ -242,6 +268,7 @@ int main(int argc, char** argv, const registrar& reg) {
   add_dataset(r, a, keep_alive, "canada", "canada.json", &canada_reference, reg.canada);
   add_generated(r, a, keep_alive, "player", player_reference(), &player_json, reg.player);
   add_generated(r, a, keep_alive, "order", order_reference(), &order_json, reg.order);
+  add_ndjson(r, a, keep_alive, reg.ndjson);
 
   for (const auto& e : r.errors()) {
     emit("{\"library\":\"" + json_escape(e.library) + "\",\"variant\":\"" + json_escape(e.variant) +

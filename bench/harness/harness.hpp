@@ -1,7 +1,8 @@
 // The harness every benchmark program shares (bench/PROTOCOL.md is the contract it implements).
 //
 // A program registers its cases for each dataset (the files twitter, citm, canada; the small
-// messages player and order, generated in code) and hands over to bench::main:
+// messages player and order, generated in code; ndjson, twitter's statuses one per line, generated
+// from the file) and hands over to bench::main:
 //
 //   void cases(bench::registry& r, const bench::dataset<twitter::TwitterData>& d) {
 //     r.write("glaze", "fresh", d, [&] { std::string s; glz::write<opts>(d.value, s); return s; });
@@ -50,7 +51,7 @@ inline void keep(const void* p) { asm volatile("" : : "r"(p) : "memory"); }
 // (small_messages.cpp): the value built by the model's sample(), the text written from it.
 template <class T>
 struct dataset {
-  std::string name;   // twitter | citm | canada | player | order
+  std::string name;   // twitter | citm | canada | player | order | ndjson
   std::string input;  // the file's bytes, or the generated text
   const T& value;     // the reference struct
   bool small = false; // a small message: timed in repeated batches (PROTOCOL.md)
@@ -173,6 +174,13 @@ const order::Order& order_reference();
 std::string player_json(const player::Player& p);
 std::string order_json(const order::Order& o);
 
+// The NDJSON workload (reference.cpp): twitter.json's statuses as they are in the file (every
+// field, the schema's and the others, which readers skip), each on one line with the whitespace
+// between tokens removed, the 100 lines repeated until the text reaches `target_bytes`. `value`
+// gets the reference: the schema's statuses repeated the same number of times.
+using ndjson_records = std::vector<twitter::Status>;
+std::string ndjson_lines(const std::string& twitter_json, std::size_t target_bytes, ndjson_records& value);
+
 // What a program registers for each dataset; one overload per schema.
 struct registrar {
   std::function<void(registry&, const dataset<twitter::TwitterData>&)> twitter;
@@ -180,6 +188,9 @@ struct registrar {
   std::function<void(registry&, const dataset<canada::FeatureCollection>&)> canada;
   std::function<void(registry&, const dataset<player::Player>&)> player;
   std::function<void(registry&, const dataset<order::Order>&)> order;
+  // Not part of BENCH_ALL_DATASETS (a program's generic `cases` reads one document per input):
+  // a program that reads and writes NDJSON sets it after, `reg.ndjson = ndjson_cases;`.
+  std::function<void(registry&, const dataset<ndjson_records>&)> ndjson;
 };
 
 int main(int argc, char** argv, const registrar& reg);

@@ -1,5 +1,6 @@
 // glaze 9 (member names through P2996 reflection under -freflection): write into a fresh string
-// per call and into one reused string; read into the struct.
+// per call and into one reused string; read into the struct. On the NDJSON workload its NDJSON
+// format (glz::opts::format = glz::NDJSON) both ways, into and from a std::vector of the records.
 //
 // Same work as every other row: nulls written (skip_null_members = false), control characters
 // escaped (escape_control_characters: glaze's default writes those that have no two-character
@@ -25,6 +26,12 @@ constexpr write_opts_t write_opts = [] {
 }();
 constexpr const char* no_utf8_check = "does not check UTF-8 when writing (glaze has no option for it)";
 constexpr glz::opts read_opts{.error_on_unknown_keys = false};
+constexpr write_opts_t ndjson_write_opts = [] {
+  write_opts_t o = write_opts;
+  o.format = glz::NDJSON;
+  return o;
+}();
+constexpr glz::opts ndjson_read_opts{.format = glz::NDJSON, .error_on_unknown_keys = false};
 
 template <class T>
 void cases(bench::registry& r, const bench::dataset<T>& d) {
@@ -43,6 +50,26 @@ void cases(bench::registry& r, const bench::dataset<T>& d) {
   });
 }
 
+void ndjson_cases(bench::registry& r, const bench::dataset<bench::ndjson_records>& d) {
+  r.write("glaze", "fresh", d, [&d] {
+    std::string s;
+    if (auto e = glz::write<ndjson_write_opts>(d.value, s)) throw std::runtime_error(glz::format_error(e, s));
+    return s;
+  }, no_utf8_check);
+  r.write("glaze", "reused", d, [&d, s = std::string()]() mutable -> const std::string& {
+    if (auto e = glz::write<ndjson_write_opts>(d.value, s)) throw std::runtime_error(glz::format_error(e, s));
+    return s;
+  }, no_utf8_check);
+  r.read("glaze", "read", d, [&d](bench::ndjson_records& out) {
+    if (auto e = glz::read<ndjson_read_opts>(out, d.input)) throw std::runtime_error(glz::format_error(e, d.input));
+    return true;
+  }, "the whole text into the vector; it stops at the first bad line");
+}
+
 }  // namespace
 
-int main(int argc, char** argv) { return bench::main(argc, argv, BENCH_ALL_DATASETS(cases)); }
+int main(int argc, char** argv) {
+  auto reg = BENCH_ALL_DATASETS(cases);
+  reg.ndjson = ndjson_cases;
+  return bench::main(argc, argv, reg);
+}

@@ -1,9 +1,13 @@
 // metajson: to_json into a fresh string per call, to_json into one reused buffer, from<T>; on
-// twitter also one field by JSON Pointer (from_pointer).
+// twitter also one field by JSON Pointer (from_pointer); on the NDJSON workload read_ndjson (over
+// the text, and over an std::istream of it) and to_ndjson (fresh, reused).
 #include <metajson/metajson.hpp>
+#include <metajson/stream.hpp>
 
 #include "harness.hpp"
 
+#include <span>
+#include <spanstream>
 #include <string>
 #include <type_traits>
 
@@ -37,6 +41,35 @@ void cases(bench::registry& r, const bench::dataset<T>& d) {
   }
 }
 
+// Every line's result into the vector; false at the first line that failed (none does).
+template <class Range>
+bool collect(Range&& lines, bench::ndjson_records& out) {
+  for (auto& r : lines) {
+    if (!r) throw std::runtime_error(r.error().message());
+    out.push_back(std::move(*r));
+  }
+  return true;
+}
+
+void ndjson_cases(bench::registry& r, const bench::dataset<bench::ndjson_records>& d) {
+  r.write("metajson", "fresh", d, [&d] { return metajson::to_ndjson<opts>(d.value); });
+  r.write("metajson", "reused", d, [&d, buf = std::string()]() mutable -> const std::string& {
+    metajson::to_ndjson<opts>(d.value, buf);
+    return buf;
+  });
+  r.read("metajson", "read_ndjson, string", d, [&d](bench::ndjson_records& out) {
+    return collect(metajson::read_ndjson<twitter::Status, opts>(d.input), out);
+  });
+  r.read("metajson", "read_ndjson, istream", d, [&d](bench::ndjson_records& out) {
+    std::ispanstream in(std::span<const char>(d.input.data(), d.input.size()));
+    return collect(metajson::read_ndjson<twitter::Status, opts>(in), out);
+  }, "std::ispanstream over the text (no copy): the stream reader's 64 KiB buffer");
+}
+
 }  // namespace
 
-int main(int argc, char** argv) { return bench::main(argc, argv, BENCH_ALL_DATASETS(cases)); }
+int main(int argc, char** argv) {
+  auto reg = BENCH_ALL_DATASETS(cases);
+  reg.ndjson = ndjson_cases;
+  return bench::main(argc, argv, reg);
+}

@@ -1,7 +1,8 @@
 // simdjson 4.6 with static reflection: the builder (string_builder fresh per call, as the study's
 // fair variant, and one reused builder), simdjson::to_json, and simdjson::from into the struct
 // with one reused On-Demand parser (simdjson's documented usage); on twitter also one field by
-// JSON Pointer (at_pointer).
+// JSON Pointer (at_pointer). On the NDJSON workload: iterate_many (its documented way to read
+// NDJSON) with simdjson::from's deserialization of each document into the record.
 //
 // Built against a copy of simdjson.h patched in the build folder (bench/CMakeLists.txt):
 // 4.6.11's container concept also matches std::optional, which is a range in C++26, so its
@@ -33,6 +34,14 @@ error_code tag_invoke(deserialize_tag, simdjson_value& val, std::array<double, 2
 }  // namespace simdjson
 
 namespace {
+
+// iterate_many parses the next 1 MB batch's structure on a second thread when simdjson is built
+// with threads (SIMDJSON_THREADS_ENABLED), which its row says.
+#if defined(SIMDJSON_THREADS_ENABLED)
+#define SIMDJSON_THREADS_NOTE "input padded once, one parser reused, default 1 MB batches; stage 1 of the next batch on a second thread (SIMDJSON_THREADS_ENABLED)"
+#else
+#define SIMDJSON_THREADS_NOTE "input padded once, one parser reused, default 1 MB batches; one thread"
+#endif
 
 // Its builder documents "There is no UTF-8 validation" (metajson's writer checks by default).
 constexpr const char* no_utf8_check = "does not check UTF-8 when writing (the builder has no option for it)";
@@ -77,6 +86,26 @@ void cases(bench::registry& r, const bench::dataset<T>& d) {
   }
 }
 
+void ndjson_cases(bench::registry& r, const bench::dataset<bench::ndjson_records>& d) {
+  auto padded = std::make_shared<simdjson::padded_string>(d.input);
+  auto parser = std::make_shared<simdjson::ondemand::parser>();
+  r.read("simdjson", "iterate_many", d, [padded, parser](bench::ndjson_records& out) {
+    simdjson::ondemand::document_stream stream;
+    if (auto e = parser->iterate_many(*padded).get(stream)) throw std::runtime_error(simdjson::error_message(e));
+    for (auto doc : stream) {
+      twitter::Status s;
+      if (auto e = doc.get(s)) throw std::runtime_error(simdjson::error_message(e));
+      out.push_back(std::move(s));
+    }
+    if (stream.truncated_bytes() != 0) throw std::runtime_error("iterate_many: truncated input");
+    return true;
+  }, SIMDJSON_THREADS_NOTE);
+}
+
 }  // namespace
 
-int main(int argc, char** argv) { return bench::main(argc, argv, BENCH_ALL_DATASETS(cases)); }
+int main(int argc, char** argv) {
+  auto reg = BENCH_ALL_DATASETS(cases);
+  reg.ndjson = ndjson_cases;
+  return bench::main(argc, argv, reg);
+}

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parents[1]
-DATASET_ORDER = ["twitter", "citm", "canada", "player", "order"]
+DATASET_ORDER = ["twitter", "citm", "canada", "player", "order", "ndjson"]
 # Small messages (generated in code, a few hundred bytes): their tables also give ns per call.
 SMALL = {"player", "order"}
 DIRECTION_TITLES = {"write": "write (struct → JSON)", "read": "read (JSON → struct)"}
@@ -390,6 +390,15 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
             "≥ 0.5 s (at least 5 batches), and the median batch is kept. Their tables add ns per "
             "message (= bytes / MB/s of the median run). Each call includes what a caller pays: "
             "a fresh output or struct per call, destroyed after it.",
+            "- NDJSON (`ndjson`, the libraries that read and write it: metajson, glaze, simdjson): "
+            "twitter.json's 100 statuses as they are in the file (every field; readers skip those "
+            "the schema lacks, as on twitter), one per line without whitespace between tokens, "
+            "repeated to ~100 MB, generated at run time (`bench/harness/reference.cpp`). Read: every "
+            "line into a `std::vector` of the schema's `Status` (metajson `read_ndjson` over the "
+            "text and over an `std::ispanstream` of it, simdjson `iterate_many`, glaze's NDJSON "
+            "format); MB/s of the input. Write: the vector as NDJSON (the schema's fields only, "
+            "so far fewer bytes); MB/s of the output. × simdjson and × metajson on reads: "
+            "simdjson `iterate_many` and metajson `read_ndjson, string`.",
             f"- The whole run is repeated {runs} times, interleaved (run 1 of every program, then "
             "run 2, ...). Tables give the median MB/s and the spread = (max − min) / median.",
             "- Before timing, every output is checked by content against metajson's output for "
