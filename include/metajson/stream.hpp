@@ -16,6 +16,7 @@
 #include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
 #if METAJSON_REQUIREMENTS_MET
 
+#include <cstdint>
 #include <expected>
 #include <istream>
 #include <new>
@@ -82,13 +83,15 @@ inline error element_error(error e, std::size_t i) {
   return e.with_path(std::move(path));
 }
 
+// Writes the range's lines into out (content replaced, capacity kept, at least `room` bytes
+// given first); `demand`, when given, receives the largest size the output had to grow to.
 template <options O, class R>
-error write_ndjson(const R& range, std::string& out) {
+error write_ndjson(R& range, std::string& out, std::size_t room = min_output_room, std::size_t* demand = nullptr) {
   static_assert(ndjson_options_ok<O>, "metajson: NDJSON is one value per line; options.pretty writes newlines inside values");
   write_context c;
   c.out = &out;
   std::size_t cap = out.capacity();
-  if (cap < min_output_room) cap = min_output_room;
+  if (cap < room) cap = room;
   out.resize_and_overwrite(cap, [](char*, std::size_t n) { return n; });
   c.base = out.data();
   c.limit = c.base + out.size();
@@ -102,11 +105,38 @@ error write_ndjson(const R& range, std::string& out) {
     ++i;
   }
   out.resize(static_cast<std::size_t>(p - c.base));
+  if (demand != nullptr) *demand = c.demand;
   return {};
 }
 
+// The key of the fresh-output size hint of NDJSON lines of E (to_json.hpp, fresh_output_room).
+template <class E>
+struct ndjson_lines_of {};
+
+// write_ndjson into a new string. A range that knows its size starts with room for as many
+// lines as the previous fresh output of the same element type had per line (as to_json does
+// per type): a 17 MB output is allocated once instead of doubling its way up, copying as it goes.
 template <options O, class R>
-error write_ndjson_noexcept(const R& range, std::string& out) noexcept {
+error write_ndjson_fresh(R& range, std::string& out) {
+#if defined(METAJSON_ABLATION_NO_SIZE_HINT)
+  return write_ndjson<O>(range, out);
+#else
+  if constexpr (std::ranges::sized_range<R>) {
+    const auto n = static_cast<std::size_t>(std::ranges::size(range));
+    std::size_t& per_line = fresh_output_room<O, ndjson_lines_of<std::ranges::range_value_t<R>>>();
+    const std::size_t room = n != 0 && per_line > SIZE_MAX / n ? min_output_room : per_line * n;
+    std::size_t demand = 0;
+    error e = write_ndjson<O>(range, out, room < min_output_room ? min_output_room : room, &demand);
+    if (!e && n != 0) per_line = (next_fresh_room(room, out.size(), demand) + n - 1) / n;
+    return e;
+  } else {
+    return write_ndjson<O>(range, out);
+  }
+#endif
+}
+
+template <options O, class R>
+error write_ndjson_noexcept(R& range, std::string& out) noexcept {
 #if METAJSON_HAS_EXCEPTIONS
   try {
     return write_ndjson<O>(range, out);
@@ -120,7 +150,7 @@ error write_ndjson_noexcept(const R& range, std::string& out) noexcept {
 }
 
 template <options O, class R>
-error write_ndjson_to_ostream(const R& range, std::ostream& os) noexcept {
+error write_ndjson_to_ostream(R& range, std::ostream& os) noexcept {
   static_assert(ndjson_options_ok<O>, "metajson: NDJSON is one value per line; options.pretty writes newlines inside values");
   if (!os.good()) return stream_not_writable(os);
 #if METAJSON_HAS_EXCEPTIONS
@@ -179,14 +209,14 @@ void to_json(const T& value, std::ostream& os) {
 /// starts with the element's index: "invalid UTF-8 in string at $[3].name". Options with
 /// `.pretty = true` do not compile.
 template <options O = options{}, std::ranges::input_range R>
-error try_to_ndjson(const R& range, std::string& buffer) noexcept {
+error try_to_ndjson(R&& range, std::string& buffer) noexcept {
   return detail::write_ndjson_noexcept<O>(range, buffer);
 }
 
 /// Writes each element of `range` as compact JSON followed by '\n' to `os`, through a bounded
 /// buffer. Never throws; the lines before a failed element are written.
 template <options O = options{}, std::ranges::input_range R>
-error try_to_ndjson(const R& range, std::ostream& os) noexcept {
+error try_to_ndjson(R&& range, std::ostream& os) noexcept {
   return detail::write_ndjson_to_ostream<O>(range, os);
 }
 
@@ -196,21 +226,21 @@ error try_to_ndjson(const R& range, std::ostream& os) noexcept {
 ///
 ///     std::string lines = metajson::to_ndjson(events);   // {"id":1}\n{"id":2}\n
 template <options O = options{}, std::ranges::input_range R>
-std::string to_ndjson(const R& range) {
+std::string to_ndjson(R&& range) {
   std::string out;
-  if (error e = detail::write_ndjson<O>(range, out)) throw e;
+  if (error e = detail::write_ndjson_fresh<O>(range, out)) throw e;
   return out;
 }
 
 /// to_ndjson into `buffer` (content replaced, capacity kept). Throws metajson::error.
 template <options O = options{}, std::ranges::input_range R>
-void to_ndjson(const R& range, std::string& buffer) {
+void to_ndjson(R&& range, std::string& buffer) {
   if (error e = detail::write_ndjson<O>(range, buffer)) throw e;
 }
 
 /// to_ndjson to `os` through a bounded buffer. Throws metajson::error.
 template <options O = options{}, std::ranges::input_range R>
-void to_ndjson(const R& range, std::ostream& os) {
+void to_ndjson(R&& range, std::ostream& os) {
   if (error e = detail::write_ndjson_to_ostream<O>(range, os)) throw e;
 }
 #endif

@@ -9,6 +9,7 @@
 #include <list>
 #include <map>
 #include <optional>
+#include <ranges>
 #include <sstream>
 #include <streambuf>
 #include <string>
@@ -162,6 +163,14 @@ TEST(NdjsonWrite, OneValuePerLine) {
   EXPECT_EQ(buffer, "1\n2\n3\n");
   // Any input range: a view.
   EXPECT_EQ(metajson::to_ndjson(std::views::iota(0, 3)), "0\n1\n2\n");
+  // A view that can be iterated only when not const (filter caches its begin).
+  auto even = std::views::iota(0, 7) | std::views::filter([](int i) { return i % 2 == 0; });
+  EXPECT_EQ(metajson::to_ndjson(even), "0\n2\n4\n6\n");
+  metajson::to_ndjson(even, buffer);
+  EXPECT_EQ(buffer, "0\n2\n4\n6\n");
+  std::ostringstream filtered;
+  EXPECT_FALSE(metajson::try_to_ndjson(even, filtered));
+  EXPECT_EQ(filtered.str(), "0\n2\n4\n6\n");
   std::ostringstream os;
   metajson::to_ndjson(events, os);
   EXPECT_EQ(os.str(), metajson::to_ndjson(events));

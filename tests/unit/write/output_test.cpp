@@ -2,6 +2,7 @@
 // and errors leaving their path and detail (the context keeps them out of line). A test program
 // of its own: it replaces operator new to count allocations.
 #include <metajson/metajson.hpp>
+#include <metajson/stream.hpp>
 
 #include <gtest/gtest.h>
 
@@ -9,6 +10,7 @@
 #include <map>
 #include <new>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <vector>
 
@@ -77,6 +79,31 @@ TEST(WriteOutput, FreshLargeDocumentAllocatesOnce) {
   std::vector<Player> many(500, player());
   const std::string first = metajson::to_json(many);
   for (int i = 0; i < 3; ++i) EXPECT_EQ(allocations([&] { EXPECT_EQ(metajson::to_json(many), first); }), 1u);
+}
+
+// to_ndjson of a sized range starts with room for its count of lines at the previous fresh
+// output's bytes per line: once it has seen one, it allocates once, for more lines too.
+TEST(WriteOutput, FreshNdjsonAllocatesOnce) {
+#if defined(METAJSON_ABLATION_NO_SIZE_HINT)
+  GTEST_SKIP() << "the size hint is switched off";
+#endif
+  std::vector<Player> many(500, player());
+  std::string lines;
+  for (const Player& p : many) lines += metajson::to_json(p) + "\n";
+  EXPECT_EQ(metajson::to_ndjson(many), lines);  // learns the room per line
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(allocations([&] { EXPECT_EQ(metajson::to_ndjson(many), lines); }), 1u);
+  std::vector<Player> more(2000, player());
+  EXPECT_EQ(allocations([&] { EXPECT_EQ(metajson::to_ndjson(more).size(), 4 * lines.size()); }), 1u);
+  // Fewer and longer lines than the hint says: the output grows as it must, and is right.
+  std::vector<Player> longer(3, player());
+  longer[1].username = std::string(100000, 'x');
+  std::string expected;
+  for (const Player& p : longer) expected += metajson::to_json(p) + "\n";
+  EXPECT_EQ(metajson::to_ndjson(longer), expected);
+  EXPECT_EQ(metajson::to_ndjson(std::vector<Player>{}), "");
+  // A range without a size starts small and grows.
+  auto odd = many | std::views::filter([i = 0](const Player&) mutable { return i++ % 2 == 0; });
+  EXPECT_EQ(metajson::to_ndjson(odd).size(), lines.size() / 2);
 }
 
 TEST(WriteOutput, ReusedBufferDoesNotAllocate) {
