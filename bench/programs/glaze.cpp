@@ -33,37 +33,32 @@ constexpr write_opts_t ndjson_write_opts = [] {
 }();
 constexpr glz::opts ndjson_read_opts{.format = glz::NDJSON, .error_on_unknown_keys = false};
 
-template <class T>
-void cases(bench::registry& r, const bench::dataset<T>& d) {
+// The same three rows for every dataset, with the options of its format (JSON, or NDJSON for
+// the ndjson workload, whose read keeps every line in the vector).
+template <auto WriteOpts, auto ReadOpts, class T>
+void rows(bench::registry& r, const bench::dataset<T>& d, std::string read_note = {}) {
   r.write("glaze", "fresh", d, [&d] {
     std::string s;
-    if (auto e = glz::write<write_opts>(d.value, s)) throw std::runtime_error(glz::format_error(e, s));
+    if (auto e = glz::write<WriteOpts>(d.value, s)) throw std::runtime_error(glz::format_error(e, s));
     return s;
   }, no_utf8_check);
   r.write("glaze", "reused", d, [&d, s = std::string()]() mutable -> const std::string& {
-    if (auto e = glz::write<write_opts>(d.value, s)) throw std::runtime_error(glz::format_error(e, s));
+    if (auto e = glz::write<WriteOpts>(d.value, s)) throw std::runtime_error(glz::format_error(e, s));
     return s;
   }, no_utf8_check);
   r.read("glaze", "read", d, [&d](T& out) {
-    if (auto e = glz::read<read_opts>(out, d.input)) throw std::runtime_error(glz::format_error(e, d.input));
+    if (auto e = glz::read<ReadOpts>(out, d.input)) throw std::runtime_error(glz::format_error(e, d.input));
     return true;
-  });
+  }, std::move(read_note));
+}
+
+template <class T>
+void cases(bench::registry& r, const bench::dataset<T>& d) {
+  rows<write_opts, read_opts>(r, d);
 }
 
 void ndjson_cases(bench::registry& r, const bench::dataset<bench::ndjson_records>& d) {
-  r.write("glaze", "fresh", d, [&d] {
-    std::string s;
-    if (auto e = glz::write<ndjson_write_opts>(d.value, s)) throw std::runtime_error(glz::format_error(e, s));
-    return s;
-  }, no_utf8_check);
-  r.write("glaze", "reused", d, [&d, s = std::string()]() mutable -> const std::string& {
-    if (auto e = glz::write<ndjson_write_opts>(d.value, s)) throw std::runtime_error(glz::format_error(e, s));
-    return s;
-  }, no_utf8_check);
-  r.read("glaze", "read", d, [&d](bench::ndjson_records& out) {
-    if (auto e = glz::read<ndjson_read_opts>(out, d.input)) throw std::runtime_error(glz::format_error(e, d.input));
-    return true;
-  }, "the whole text into the vector; it stops at the first bad line");
+  rows<ndjson_write_opts, ndjson_read_opts>(r, d, "the whole text into the vector; it stops at the first bad line");
 }
 
 }  // namespace
