@@ -39,7 +39,7 @@ std::string minified(std::string_view text) {
     const char c = text[i];
     if (in_string) {
       out += c;
-      if (c == '\\') out += text[++i];
+      if (c == '\\' && i + 1 < text.size()) out += text[++i];
       else if (c == '"') in_string = false;
     } else if (c == '"') {
       in_string = true;

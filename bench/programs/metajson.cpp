@@ -41,7 +41,7 @@ void cases(bench::registry& r, const bench::dataset<T>& d) {
   }
 }
 
-// Every line's result into the vector; false at the first line that failed (none does).
+// Every line's result into the vector; a line that failed (none does) is an error of the row.
 template <class Range>
 bool collect(Range&& lines, bench::ndjson_records& out) {
   for (auto& r : lines) {

@@ -16,7 +16,6 @@
 #include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
 #if METAJSON_REQUIREMENTS_MET
 
-#include <cstdint>
 #include <expected>
 #include <istream>
 #include <new>
@@ -113,9 +112,15 @@ error write_ndjson(R& range, std::string& out, std::size_t room = min_output_roo
 template <class E>
 struct ndjson_lines_of {};
 
+// The most room a hint gives a fresh NDJSON output: the hint is per line and multiplied by the
+// count, so a few long lines followed by many short ones must not reserve gigabytes (which
+// could fail where the output itself fits). A larger output grows from there.
+inline constexpr std::size_t max_hinted_ndjson_room = std::size_t{256} << 20;
+
 // write_ndjson into a new string. A range that knows its size starts with room for as many
 // lines as the previous fresh output of the same element type had per line (as to_json does
-// per type): a 17 MB output is allocated once instead of doubling its way up, copying as it goes.
+// per type), at most max_hinted_ndjson_room: a 17 MB output is allocated once instead of
+// doubling its way up, copying as it goes.
 template <options O, class R>
 error write_ndjson_fresh(R& range, std::string& out) {
 #if defined(METAJSON_ABLATION_NO_SIZE_HINT)
@@ -124,7 +129,8 @@ error write_ndjson_fresh(R& range, std::string& out) {
   if constexpr (std::ranges::sized_range<R>) {
     const auto n = static_cast<std::size_t>(std::ranges::size(range));
     std::size_t& per_line = fresh_output_room<O, ndjson_lines_of<std::ranges::range_value_t<R>>>();
-    const std::size_t room = n != 0 && per_line > SIZE_MAX / n ? min_output_room : per_line * n;
+    const std::size_t room =
+        n != 0 && per_line > max_hinted_ndjson_room / n ? max_hinted_ndjson_room : per_line * n;
     std::size_t demand = 0;
     error e = write_ndjson<O>(range, out, room < min_output_room ? min_output_room : room, &demand);
     if (!e && n != 0) per_line = (next_fresh_room(room, out.size(), demand) + n - 1) / n;

@@ -100,6 +100,12 @@ TEST(WriteOutput, FreshNdjsonAllocatesOnce) {
   std::string expected;
   for (const Player& p : longer) expected += metajson::to_json(p) + "\n";
   EXPECT_EQ(metajson::to_ndjson(longer), expected);
+  // The hint is now ~33 KB a line: 10,000 short lines would reserve 330 MB; the hint stops at
+  // 256 MiB (address space only: the pages are never touched).
+  std::vector<Player> many_short(10000, player());
+  const std::string short_lines = metajson::to_ndjson(many_short);
+  EXPECT_EQ(short_lines.size(), 20 * lines.size());
+  EXPECT_LE(short_lines.capacity(), metajson::detail::max_hinted_ndjson_room);
   EXPECT_EQ(metajson::to_ndjson(std::vector<Player>{}), "");
   // A range without a size starts small and grows.
   auto odd = many | std::views::filter([i = 0](const Player&) mutable { return i++ % 2 == 0; });
