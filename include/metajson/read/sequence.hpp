@@ -51,6 +51,46 @@ METAJSON_NOINLINE inline std::nullptr_t wrong_length(read_context& c, std::size_
                 "expected " + std::to_string(n) + " elements, found " + std::to_string(count));
 }
 
+// A short fixed-length array (std::array, a C array, with n <= 8 elements) element by element,
+// without a loop: after element i comes ',' (then element i + 1, or "more than n elements" after the last)
+// or ']' (then i + 1 must be n). The same checks and messages as read_array with a counting
+// element reader, which the tuple reader still uses; this form lets a short array such as
+// canada.json's [x, y] take one predictable branch per element.
+template <options O, std::size_t n, class T>
+METAJSON_ALWAYS_INLINE const char* read_fixed_array(read_context& c, const char* k, T& v) {
+  if (METAJSON_UNLIKELY(*k != '[')) return expected_at(c, k, "array");
+  const std::size_t open = entry_number(c, k);
+  if (!enter_at<O>(c, k)) return nullptr;
+  k = ensure(c, k + 1);
+  if (METAJSON_UNLIKELY(!k)) return nullptr;
+  if (METAJSON_UNLIKELY(*k == ']')) {
+    --c.depth;
+    k = ensure(c, k + 1);
+    if (n != 0 && k) return wrong_length(c, open, k, n, 0);
+    return k;
+  }
+  // Each element either returns or is followed by ',' and the next element.
+  template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+    k = read_value<O>(c, k, v[i]);
+    if (METAJSON_UNLIKELY(k == nullptr)) return push_read_index(c, i);
+    if (METAJSON_LIKELY(*k == ',')) {
+      k = ensure(c, k + 1);
+      if (METAJSON_UNLIKELY(!k)) return nullptr;
+    } else if (METAJSON_LIKELY(*k == ']')) {
+      --c.depth;
+      k = ensure(c, k + 1);
+      if (METAJSON_UNLIKELY(!k)) return nullptr;
+      if (METAJSON_UNLIKELY(i + 1 != n)) return wrong_length(c, open, k, n, i + 1);
+      return k;
+    } else {
+      return expected_at(c, k, "',' or ']'");
+    }
+  }
+  // A ',' after the last element: whatever follows is one too many.
+  c.fail(error_code::wrong_length, at(c, k), "more than " + std::to_string(n) + " elements");
+  return push_read_index(c, n);
+}
+
 template <class T>
 concept resizable_sequence = requires(T& v, std::size_t n) {
   v.resize(n);
@@ -112,15 +152,19 @@ struct reader<family::range> {
         if constexpr (std::is_array_v<T>) return std::extent_v<T>;
         else return std::tuple_size<T>::value;
       }();
-      std::size_t count = 0;
-      const std::size_t open = entry_number(c, p);
-      const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
-        if (i >= n) return cc.fail(error_code::wrong_length, at(cc, q), "more than " + std::to_string(n) + " elements");
-        ++count;
-        return read_value<O>(cc, q, v[i]);
-      });
-      if (METAJSON_UNLIKELY(k && count != n)) return wrong_length(c, open, k, n, count);
-      return k;
+      if constexpr (n <= 8) {  // unrolled: one copy of the element reader per element
+        return read_fixed_array<O, n>(c, p, v);
+      } else {
+        std::size_t count = 0;
+        const std::size_t open = entry_number(c, p);
+        const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
+          if (i >= n) return cc.fail(error_code::wrong_length, at(cc, q), "more than " + std::to_string(n) + " elements");
+          ++count;
+          return read_value<O>(cc, q, v[i]);
+        });
+        if (METAJSON_UNLIKELY(k && count != n)) return wrong_length(c, open, k, n, count);
+        return k;
+      }
     } else if constexpr (resizable_sequence<T> && !back_insertable<T>) {
       // std::valarray: resizable, but resize() discards the elements; read a vector, then copy.
       std::vector<typename T::value_type> tmp;

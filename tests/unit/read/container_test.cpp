@@ -48,6 +48,31 @@ TEST(ReadContainer, Sequences) {
   EXPECT_EQ(c_array[1][0], 3);
 }
 
+// Fixed-length arrays: up to 8 elements are read unrolled (read/sequence.hpp), more by the loop;
+// both give the same verdicts and messages, at the same places.
+TEST(ReadContainer, FixedLengthArrays) {
+  expect_round_trip(std::array<double, 2>{-65.5, 43.25}, "[-65.5,43.25]");
+  expect_round_trip(std::array<int, 9>{1, 2, 3, 4, 5, 6, 7, 8, 9}, "[1,2,3,4,5,6,7,8,9]");
+  expect_round_trip(std::array<int, 0>{}, "[]");
+  expect_read<std::array<int, 2>>(" [ 1 ,\n 2 ] ", {1, 2});
+  expect_read<std::vector<std::array<int, 2>>>("[[1,2],[3,4]]", {{1, 2}, {3, 4}});
+  expect_read_error<std::array<int, 2>>("[]", error_code::wrong_length, "array has the wrong length (expected 2 elements, found 0) at $ (line 1, column 1)");
+  expect_read_error<std::array<int, 9>>("[]", error_code::wrong_length, "array has the wrong length (expected 9 elements, found 0) at $ (line 1, column 1)");
+  expect_read_error<std::array<int, 2>>("[1]", error_code::wrong_length, "array has the wrong length (expected 2 elements, found 1) at $ (line 1, column 1)");
+  expect_read_error<std::array<int, 9>>("[1,2,3,4,5,6,7,8]", error_code::wrong_length, "array has the wrong length (expected 9 elements, found 8) at $ (line 1, column 1)");
+  expect_read_error<std::array<int, 2>>("[1,2,3]", error_code::wrong_length, "array has the wrong length (more than 2 elements) at $[2] (line 1, column 6)");
+  expect_read_error<std::array<int, 9>>("[1,2,3,4,5,6,7,8,9,10]", error_code::wrong_length, "array has the wrong length (more than 9 elements) at $[9] (line 1, column 20)");
+  expect_read_error<std::array<int, 0>>("[1]", error_code::wrong_length, "array has the wrong length (more than 0 elements) at $[0] (line 1, column 2)");
+  expect_read_error<std::array<int, 2>>("[1,2,]", error_code::wrong_length, "array has the wrong length (more than 2 elements) at $[2] (line 1, column 6)");
+  expect_read_error<std::array<int, 2>>("[1,]", error_code::syntax_error, "expected integer, found ']' (a trailing comma: options::allow_trailing_commas reads them) at $[1] (line 1, column 4)");
+  expect_read_error<std::array<int, 2>>("[1 2]", error_code::type_mismatch, "expected ',' or ']', found number at $ (line 1, column 4)");
+  expect_read_error<std::array<int, 2>>("[1,\"x\"]", error_code::type_mismatch, "expected integer, found string at $[1] (line 1, column 4)");
+  expect_read_error<std::array<int, 2>>("{}", error_code::type_mismatch, "expected array, found object at $ (line 1, column 1)");
+  expect_read_error<std::vector<std::array<int, 2>>>("[[1,2],[3]]", error_code::wrong_length, "array has the wrong length (expected 2 elements, found 1) at $[1] (line 1, column 8)");
+  expect_read_fails<std::array<int, 2>>("[1,", error_code::unexpected_end);
+  expect_read_fails<std::array<int, 2>>("[1,2", error_code::unexpected_end);
+}
+
 TEST(ReadContainer, ReadingReplacesContent) {
   std::vector<std::string> v{"old1", "old2", "old3"};
   EXPECT_FALSE(metajson::from_json(R"(["new"])", v));
