@@ -314,9 +314,10 @@ inline const char* read_float_exact(read_context& c, const char* p, F& out) {
 // the sign). Returns the end of the number, or nullptr when the text is anything else (an
 // exponent, 8 or more integer digits, more than 19 digits, a leading zero, "1.") for the
 // general path to take.
-METAJSON_ALWAYS_INLINE std::uint64_t digits_below(std::uint64_t w, int n) noexcept {  // the first n (1..7) digits of w
-  const int s = (8 - n) * 8;
-  return parse_digits8((w << s) | (0x3030303030303030ull >> (64 - s)));
+METAJSON_ALWAYS_INLINE std::uint64_t digits_below(std::uint64_t w, int n) noexcept {  // the first n (0..7) digits of w
+  // Two shifts, each below 64: n = 0 shifts every byte out (and parses eight '0's), so the
+  // callers need no branch on a count that varies from number to number.
+  return parse_digits8(((w << 8) << (56 - 8 * n)) | (0x3030303030303030ull >> (8 * n)));
 }
 METAJSON_ALWAYS_INLINE const char* read_decimal_fast(const char* q, std::uint64_t& mantissa, std::ptrdiff_t& exp10) noexcept {
   std::uint64_t m;
@@ -341,14 +342,14 @@ METAJSON_ALWAYS_INLINE const char* read_decimal_fast(const char* q, std::uint64_
     if (nd_b != 0) {
       const int n = std::countr_zero(nd_b) >> 3;
       total = 8 + n;
-      if (n != 0) m = m * powers_of_ten_u64[n] + digits_below(d1, n);
+      m = m * powers_of_ten_u64[n] + digits_below(d1, n);
     } else {
       const std::uint64_t d2 = w2 >> 8;  // digits 16..22 (a zero byte ends them)
       const int n = std::countr_zero(non_digit_bits8(d2)) >> 3;
       total = 16 + n;
       if (total > 19) return nullptr;
       m = m * 100000000u + parse_digits8(d1);
-      if (n != 0) m = m * powers_of_ten_u64[n] + digits_below(d2, n);
+      m = m * powers_of_ten_u64[n] + digits_below(d2, n);
     }
   }
   if (total == i) return nullptr;  // "1.": no fraction digit
@@ -386,7 +387,9 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
 #if !defined(METAJSON_ABLATION_NO_FAST_DECIMAL)
     if (METAJSON_LIKELY(e - q >= 24)) {
       if (const char* end = read_decimal_fast(q, m, exp10)) {
-        if (m <= (std::uint64_t{1} << 53) && exp10 >= -22) {
+        // Clinger's path for fewer than 16 digits (m < 10^15 <= 2^53): a test on the number's
+        // length, where m <= 2^53 would split 16-digit numbers at random by their value.
+        if (m < 1000000000000000u && exp10 >= -22) {
           const double v = static_cast<double>(m) / exact_powers_of_ten[-exp10];
           out = neg ? -v : v;
           return end;
