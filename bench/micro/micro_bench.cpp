@@ -2,7 +2,9 @@
 // std::to_chars / std::from_chars and to plain loops. A program, not a test: it prints a table.
 // Writing: escaping, integers, doubles (canada.json's too, with METAJSON_DATA_DIR), floats,
 // next to std::to_chars and glaze's glz::to_chars when glaze is installed. Reading: integers, doubles, string unescaping,
-// key lookup. With METAJSON_DATA_DIR set, whole documents too (a preview of the suite).
+// key lookup. With METAJSON_DATA_DIR set, whole documents too (a preview of the suite), and the
+// reader's stages apart ("stages": the index pass alone, validate(), a read; simdjson's stage 1
+// beside them when the suite found simdjson).
 //
 //   bench/build/micro_bench [--quick]
 //
@@ -18,6 +20,9 @@
 #include <metajson/text/escape_scalar.hpp>
 #if defined(METAJSON_MICRO_GLAZE)
 #include <glaze/util/zmij.hpp>  // glaze's shortest double writer, glz::to_chars (zmij)
+#endif
+#if defined(METAJSON_MICRO_SIMDJSON)
+#include <simdjson.h>  // its On-Demand parser's iterate(): its stage 1 alone
 #endif
 
 #include <algorithm>
@@ -493,10 +498,65 @@ void bench_file(const char* dir, const char* name) {
       }));
 }
 
+// The reader's two stages apart: the index pass alone (stage 1: every byte checked, the entries
+// written into the reader's 2,048-entry buffer, refilled from the start), validate() (stage 1
+// and the structure, numbers and literals checked over the entries: the skip path), and a read
+// into the schema. simdjson's parser.iterate() beside them when the suite has simdjson: its
+// On-Demand stage 1 (structural positions only; what it checks later, or never, it leaves).
+template <class T>
+void bench_stages(const char* dir, const char* name) {
+  std::string bytes;
+  {
+    std::ifstream f(std::filesystem::path(dir) / name, std::ios::binary);
+    if (!f) {
+      std::printf("| %-34s | %-24s | %9s | %9s |\n", name, "(missing)", "-", "-");
+      return;
+    }
+    std::stringstream ss;
+    ss << f.rdbuf();
+    bytes = ss.str();
+  }
+  const std::string label = std::string(name) + " (stages)";
+  namespace ix = metajson::detail::index;
+  static std::uint32_t pos[2048];
+  static char8_t kinds[2048];
+  const ix::fill_fn fill = ix::selected_fill<true>();
+  row(label.c_str(), "index pass alone", measure(1, [&](std::size_t) {
+        ix::stage1_state st{};
+        st.begin = st.next = st.base = bytes.data();
+        st.end = bytes.data() + bytes.size();
+        std::size_t entries = 0;
+        while (!st.done) {
+          entries += fill(st, pos, kinds, 2048);
+          st.base = st.next;
+        }
+        if (st.failed || entries == 0) std::abort();
+        return bytes.size();
+      }));
+  row(label.c_str(), "validate()", measure(1, [&](std::size_t) {
+        if (metajson::validate(bytes)) std::abort();
+        return bytes.size();
+      }));
+  row(label.c_str(), "from_json", measure(1, [&](std::size_t) {
+        T t{};
+        if (metajson::from_json(bytes, t)) std::abort();
+        return bytes.size();
+      }));
+#if defined(METAJSON_MICRO_SIMDJSON)
+  const simdjson::padded_string padded(bytes);
+  simdjson::ondemand::parser parser;
+  row(label.c_str(), "simdjson iterate()", measure(1, [&](std::size_t) {
+        auto doc = parser.iterate(padded);
+        if (doc.error()) std::abort();
+        return bytes.size();
+      }));
+#endif
+}
+
 }  // namespace
 
 // micro_bench [--quick] [SECTION...]: every section, or only those named (strings, integers,
-// doubles, reading, datasets, ndjson, files); --quick times each row for 20 ms instead of 1 s.
+// doubles, reading, datasets, stages, ndjson, files); --quick times each row for 20 ms instead of 1 s.
 int main(int argc, char** argv) {
   std::vector<std::string_view> only;
   for (int i = 1; i < argc; ++i) {
@@ -519,6 +579,11 @@ int main(int argc, char** argv) {
       bench_dataset<twitter::TwitterData>(dir, "twitter.json");
       bench_dataset<citm::CitmCatalog>(dir, "citm_catalog.json");
       bench_dataset<canada::FeatureCollection>(dir, "canada.json");
+    }
+    if (wanted("stages")) {
+      bench_stages<twitter::TwitterData>(dir, "twitter.json");
+      bench_stages<citm::CitmCatalog>(dir, "citm_catalog.json");
+      bench_stages<canada::FeatureCollection>(dir, "canada.json");
     }
     if (wanted("ndjson")) bench_ndjson(dir, min_seconds < 0.1 ? std::size_t{1} << 20 : std::size_t{100} << 20);
     if (wanted("files")) {
