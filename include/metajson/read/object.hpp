@@ -291,8 +291,9 @@ inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
   // Pass 1: find the tag's value.
   std::string tag_value;
   bool found = false;
+  // The object is entered while its members are passed over (their values nest one level
+  // deeper than it, as validate() counts them) and left before pass 2 enters it again.
   if (!enter_at<O>(c, k)) return nullptr;
-  --c.depth;
   const char* q = ensure(c, k + 1);
   if (!q) return nullptr;
   while (*q == '"') {
@@ -317,6 +318,7 @@ inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
       break;
     }
   }
+  --c.depth;
   if (!found) return c.fail(error_code::missing_key, open, "tag \"" + std::string(TagKey) + "\"");
   // Pass 2: read the alternative the tag names.
   const char* result = nullptr;

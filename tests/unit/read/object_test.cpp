@@ -155,6 +155,20 @@ TEST(ReadObject, TaggedVariants) {
   // the input the tag's string would run to (fuzz/regressions/universe).
   expect_read_error<Drawing>("{\"shape\":{\"type\":\"Po\xb5int", error_code::invalid_utf8,
                              "invalid UTF-8 in string at $.shape (line 1, column 21)");
+  // The search for the tag passes over the members before it at their own depth, one level
+  // below the object (it counted them one level too shallow: a value nested past max_depth was
+  // refused one bracket later than validate() refuses it; fuzz/regressions/universe).
+  constexpr metajson::options shallow{.max_depth = 4};
+  for (const std::string doc : {R"({"shape":{"x":[[[1]]],"type":"Point"}})", R"({"shape":{"x":[[{"a":1}]],"type":"Point"}})"}) {
+    Drawing d;
+    const metajson::error typed = metajson::from_json<shallow>(doc, d);
+    const metajson::error plain = metajson::validate<shallow>(doc);
+    EXPECT_EQ(plain.code(), error_code::depth_exceeded) << doc;
+    EXPECT_EQ(typed.code(), error_code::depth_exceeded) << doc;
+    EXPECT_EQ(typed.offset(), plain.offset()) << doc;
+  }
+  Drawing d;
+  EXPECT_FALSE(metajson::from_json<shallow>(R"({"shape":{"x":[[1]],"type":"Nothing"}})", d));  // depth 4: allowed
 }
 
 TEST(ReadObject, DepthLimit) {
