@@ -41,7 +41,7 @@
 #if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
     !defined(METAJSON_ABLATION_NO_SIMD)
 #define METAJSON_INDEX_X86 1
-#include <immintrin.h>
+#include "../simd/x86.hpp"
 #endif
 #if defined(__aarch64__) && defined(__ARM_NEON) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
     !defined(METAJSON_ABLATION_NO_SIMD)

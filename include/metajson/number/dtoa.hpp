@@ -252,7 +252,7 @@ METAJSON_ALWAYS_INLINE digits_point normalize_digits(decimal_fp d) noexcept {
 
 #if defined(METAJSON_DIGITS_SSE2)
 struct digits16 {
-  __m128i v;  // byte i: digit i
+  m128i v;  // byte i: digit i
 };
 // 16 bytes of 0xff, then 16 of 0: loaded at 16 - dp it keeps bytes [0, dp).
 alignas(32) inline constexpr std::uint8_t dtoa_point_masks[32] = {
@@ -266,18 +266,18 @@ METAJSON_ALWAYS_INLINE digits16 make_digits16(std::uint64_t n16) noexcept {
 // and one bit scan, c17 as bit 16 of the mask. (No branch: the count varies from one double to
 // the next in real data. Bit 0 is set, the first digit is not 0: no zero test either.)
 METAJSON_ALWAYS_INLINE int significant_digits(digits16 d, char c17) noexcept {
-  const __m128i zeros = _mm_load_si128(reinterpret_cast<const __m128i*>(digits_16_zeros));
-  const auto nonzero = (static_cast<std::uint32_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(d.v, zeros))) & 0xffff) |
+  const m128i zeros = mm_load_si128(reinterpret_cast<const m128i*>(digits_16_zeros));
+  const auto nonzero = (static_cast<std::uint32_t>(~mm_movemask_epi8(mm_cmpeq_epi8(d.v, zeros))) & 0xffff) |
                        (static_cast<std::uint32_t>(c17 != '0') << 16) | 1;
   return 32 - __builtin_clz(nonzero);
 }
-METAJSON_ALWAYS_INLINE void store_digits16(char* p, digits16 d) noexcept { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), d.v); }
+METAJSON_ALWAYS_INLINE void store_digits16(char* p, digits16 d) noexcept { mm_storeu_si128(reinterpret_cast<m128i*>(p), d.v); }
 // Stores digits [0, dp) at p and digits [dp, 15) one byte further up (p[dp] is left to the caller).
 METAJSON_ALWAYS_INLINE void store_digits16_split(char* p, digits16 d, int dp) noexcept {
-  const __m128i keep = _mm_loadu_si128(reinterpret_cast<const __m128i*>(dtoa_point_masks + 16 - dp));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_or_si128(_mm_and_si128(keep, d.v), _mm_andnot_si128(keep, _mm_slli_si128(d.v, 1))));
+  const m128i keep = mm_loadu_si128(reinterpret_cast<const m128i*>(dtoa_point_masks + 16 - dp));
+  mm_storeu_si128(reinterpret_cast<m128i*>(p), mm_or_si128(mm_and_si128(keep, d.v), mm_andnot_si128(keep, mm_slli_si128<1>(d.v))));
 }
-METAJSON_ALWAYS_INLINE char first_digit(digits16 d) noexcept { return static_cast<char>(_mm_cvtsi128_si32(d.v)); }
+METAJSON_ALWAYS_INLINE char first_digit(digits16 d) noexcept { return static_cast<char>(mm_cvtsi128_si32(d.v)); }
 #else
 struct digits16 {
   std::uint64_t lo, hi;  // digits 0-7 (digit 0 in the low byte), 8-15

@@ -14,7 +14,7 @@
 #include <cstring>
 #include <type_traits>
 #if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD)
-#include <emmintrin.h>
+#include "../simd/x86.hpp"
 #endif
 
 #include "../detail/macros.hpp"
@@ -96,29 +96,29 @@ alignas(16) inline char digits_16_zeros[16] = {'0', '0', '0', '0', '0', '0', '0'
 #define METAJSON_DIGITS_SSE2 1
 // digits_16 in the register: byte i is the ASCII digit i of hi * 10^8 + lo (dtoa.hpp keeps it
 // there to lay the digits out).
-METAJSON_ALWAYS_INLINE __m128i digits_16_sse2(std::uint32_t hi, std::uint32_t lo) noexcept {
+METAJSON_ALWAYS_INLINE m128i digits_16_sse2(std::uint32_t hi, std::uint32_t lo) noexcept {
   // [hi / 10^4, hi % 10^4, lo / 10^4, lo % 10^4]: x / 10^4 as x * 3518437209 >> 45 in the
   // two 64-bit lanes (pmuludq; exact for every 32-bit x).
-  const __m128i v = _mm_set_epi64x(lo, hi);
-  const __m128i q = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi64x(3518437209)), 45);
-  const __m128i r = _mm_sub_epi32(v, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
-  const __m128i groups = _mm_or_si128(q, _mm_slli_epi64(r, 32));
-  const __m128i hundreds = _mm_srli_epi16(_mm_mulhi_epu16(groups, _mm_set1_epi32(10486)), 4);
-  const __m128i rest = _mm_sub_epi16(groups, _mm_mullo_epi16(hundreds, _mm_set1_epi32(100)));
-  const __m128i pairs = _mm_or_si128(hundreds, _mm_slli_epi32(rest, 16));
-  const __m128i tens_mul = _mm_load_si128(reinterpret_cast<const __m128i*>(digits_16_tens_mul));
-  const __m128i zeros = _mm_load_si128(reinterpret_cast<const __m128i*>(digits_16_zeros));
-  const __m128i tens = _mm_mulhi_epu16(pairs, tens_mul);  // x * 103 >> 10
+  const m128i v = mm_set_epi64x(lo, hi);
+  const m128i q = mm_srli_epi64(mm_mul_epu32(v, mm_set1_epi64x(3518437209)), 45);
+  const m128i r = mm_sub_epi32(v, mm_mul_epu32(q, mm_set1_epi64x(10000)));
+  const m128i groups = mm_or_si128(q, mm_slli_epi64(r, 32));
+  const m128i hundreds = mm_srli_epi16(mm_mulhi_epu16(groups, mm_set1_epi32(10486)), 4);
+  const m128i rest = mm_sub_epi16(groups, mm_mullo_epi16(hundreds, mm_set1_epi32(100)));
+  const m128i pairs = mm_or_si128(hundreds, mm_slli_epi32(rest, 16));
+  const m128i tens_mul = mm_load_si128(reinterpret_cast<const m128i*>(digits_16_tens_mul));
+  const m128i zeros = mm_load_si128(reinterpret_cast<const m128i*>(digits_16_zeros));
+  const m128i tens = mm_mulhi_epu16(pairs, tens_mul);  // x * 103 >> 10
   // tens + 256 * (x - 10 * tens) = 256 x - 2559 tens: both digits of each lane in two steps
-  const __m128i tens_ones = _mm_load_si128(reinterpret_cast<const __m128i*>(digits_16_tens_ones));
-  return _mm_add_epi8(_mm_sub_epi16(_mm_slli_epi16(pairs, 8), _mm_mullo_epi16(tens, tens_ones)), zeros);
+  const m128i tens_ones = mm_load_si128(reinterpret_cast<const m128i*>(digits_16_tens_ones));
+  return mm_add_epi8(mm_sub_epi16(mm_slli_epi16(pairs, 8), mm_mullo_epi16(tens, tens_ones)), zeros);
 }
 #endif
 METAJSON_ALWAYS_INLINE digits_8x2 digits_16(std::uint32_t hi, std::uint32_t lo) noexcept {
 #if defined(METAJSON_DIGITS_SSE2)
-  const __m128i digits = digits_16_sse2(hi, lo);
-  return {static_cast<std::uint64_t>(_mm_cvtsi128_si64(digits)),
-          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(digits, digits)))};
+  const m128i digits = digits_16_sse2(hi, lo);
+  return {static_cast<std::uint64_t>(mm_cvtsi128_si64(digits)),
+          static_cast<std::uint64_t>(mm_cvtsi128_si64(mm_unpackhi_epi64(digits, digits)))};
 #else
   return {digits_8(hi), digits_8(lo)};
 #endif

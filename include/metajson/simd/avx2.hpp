@@ -4,7 +4,7 @@
 
 #include <bit>
 #include <cstdint>
-#include <immintrin.h>
+#include "x86.hpp"
 
 namespace metajson::detail::simd {
 
@@ -14,26 +14,26 @@ struct avx2 {
 
   template <bool NonAscii>
   static mask_t special(const char* p) noexcept {
-    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    const __m256i quote = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'));
-    const __m256i bslash = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'));
-    __m256i low;
+    const m256i v = mm256_loadu_si256(reinterpret_cast<const m256i*>(p));
+    const m256i quote = mm256_cmpeq_epi8(v, mm256_set1_epi8('"'));
+    const m256i bslash = mm256_cmpeq_epi8(v, mm256_set1_epi8('\\'));
+    m256i low;
     if constexpr (NonAscii) {
-      low = _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v);  // signed: also catches 0x80..0xFF
+      low = mm256_cmpgt_epi8(mm256_set1_epi8(0x20), v);  // signed: also catches 0x80..0xFF
     } else {
-      low = _mm256_cmpeq_epi8(_mm256_subs_epu8(v, _mm256_set1_epi8(0x1f)), _mm256_setzero_si256());
+      low = mm256_cmpeq_epi8(mm256_subs_epu8(v, mm256_set1_epi8(0x1f)), mm256_setzero_si256());
     }
-    return static_cast<mask_t>(_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(quote, bslash), low)));
+    return static_cast<mask_t>(mm256_movemask_epi8(mm256_or_si256(mm256_or_si256(quote, bslash), low)));
   }
   static mask_t non_whitespace(const char* p) noexcept {
-    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    const __m256i ws = _mm256_or_si256(
-        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'))),
-        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
-    return ~static_cast<mask_t>(_mm256_movemask_epi8(ws));
+    const m256i v = mm256_loadu_si256(reinterpret_cast<const m256i*>(p));
+    const m256i ws = mm256_or_si256(
+        mm256_or_si256(mm256_cmpeq_epi8(v, mm256_set1_epi8(' ')), mm256_cmpeq_epi8(v, mm256_set1_epi8('\n'))),
+        mm256_or_si256(mm256_cmpeq_epi8(v, mm256_set1_epi8('\r')), mm256_cmpeq_epi8(v, mm256_set1_epi8('\t'))));
+    return ~static_cast<mask_t>(mm256_movemask_epi8(ws));
   }
   static void copy(char* dst, const char* src) noexcept {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)));
+    mm256_storeu_si256(reinterpret_cast<m256i*>(dst), mm256_loadu_si256(reinterpret_cast<const m256i*>(src)));
   }
   static unsigned first(mask_t m) noexcept { return static_cast<unsigned>(std::countr_zero(m)); }
 };

@@ -4,7 +4,7 @@
 
 #include <bit>
 #include <cstdint>
-#include <immintrin.h>
+#include "x86.hpp"
 
 namespace metajson::detail::simd {
 
@@ -14,24 +14,24 @@ struct avx512 {
 
   template <bool NonAscii>
   static mask_t special(const char* p) noexcept {
-    const __m512i v = _mm512_loadu_si512(p);
-    const __mmask64 quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
-    const __mmask64 bslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
-    __mmask64 low;
+    const m512i v = mm512_loadu_si512(p);
+    const mmask64 quote = mm512_cmpeq_epi8_mask(v, mm512_set1_epi8('"'));
+    const mmask64 bslash = mm512_cmpeq_epi8_mask(v, mm512_set1_epi8('\\'));
+    mmask64 low;
     if constexpr (NonAscii) {
-      low = _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0x20));  // signed: also 0x80..0xFF
+      low = mm512_cmplt_epi8_mask(v, mm512_set1_epi8(0x20));  // signed: also 0x80..0xFF
     } else {
-      low = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x20));
+      low = mm512_cmplt_epu8_mask(v, mm512_set1_epi8(0x20));
     }
     return quote | bslash | low;
   }
   static mask_t non_whitespace(const char* p) noexcept {
-    const __m512i v = _mm512_loadu_si512(p);
-    const __mmask64 ws = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n')) |
-                         _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t'));
+    const m512i v = mm512_loadu_si512(p);
+    const mmask64 ws = mm512_cmpeq_epi8_mask(v, mm512_set1_epi8(' ')) | mm512_cmpeq_epi8_mask(v, mm512_set1_epi8('\n')) |
+                         mm512_cmpeq_epi8_mask(v, mm512_set1_epi8('\r')) | mm512_cmpeq_epi8_mask(v, mm512_set1_epi8('\t'));
     return ~ws;
   }
-  static void copy(char* dst, const char* src) noexcept { _mm512_storeu_si512(dst, _mm512_loadu_si512(src)); }
+  static void copy(char* dst, const char* src) noexcept { mm512_storeu_si512(dst, mm512_loadu_si512(src)); }
   static unsigned first(mask_t m) noexcept { return static_cast<unsigned>(std::countr_zero(m)); }
 };
 

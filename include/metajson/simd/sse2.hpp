@@ -3,7 +3,7 @@
 
 #include <bit>
 #include <cstdint>
-#include <emmintrin.h>
+#include "x86.hpp"
 
 namespace metajson::detail::simd {
 
@@ -14,26 +14,26 @@ struct sse2 {
   // Bit i set when byte i is '"', '\\', < 0x20, or, when NonAscii, >= 0x80.
   template <bool NonAscii>
   static mask_t special(const char* p) noexcept {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
-    const __m128i bslash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
-    __m128i low;
+    const m128i v = mm_loadu_si128(reinterpret_cast<const m128i*>(p));
+    const m128i quote = mm_cmpeq_epi8(v, mm_set1_epi8('"'));
+    const m128i bslash = mm_cmpeq_epi8(v, mm_set1_epi8('\\'));
+    m128i low;
     if constexpr (NonAscii) {
-      low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));  // signed: also catches 0x80..0xFF
+      low = mm_cmplt_epi8(v, mm_set1_epi8(0x20));  // signed: also catches 0x80..0xFF
     } else {
-      low = _mm_cmpeq_epi8(_mm_subs_epu8(v, _mm_set1_epi8(0x1f)), _mm_setzero_si128());
+      low = mm_cmpeq_epi8(mm_subs_epu8(v, mm_set1_epi8(0x1f)), mm_setzero_si128());
     }
-    return static_cast<mask_t>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, bslash), low)));
+    return static_cast<mask_t>(mm_movemask_epi8(mm_or_si128(mm_or_si128(quote, bslash), low)));
   }
   // Bit i set when byte i is not JSON whitespace (' ', '\n', '\r', '\t').
   static mask_t non_whitespace(const char* p) noexcept {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                                    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
-    return static_cast<mask_t>(_mm_movemask_epi8(ws)) ^ 0xFFFFu;
+    const m128i v = mm_loadu_si128(reinterpret_cast<const m128i*>(p));
+    const m128i ws = mm_or_si128(mm_or_si128(mm_cmpeq_epi8(v, mm_set1_epi8(' ')), mm_cmpeq_epi8(v, mm_set1_epi8('\n'))),
+                                    mm_or_si128(mm_cmpeq_epi8(v, mm_set1_epi8('\r')), mm_cmpeq_epi8(v, mm_set1_epi8('\t'))));
+    return static_cast<mask_t>(mm_movemask_epi8(ws)) ^ 0xFFFFu;
   }
   static void copy(char* dst, const char* src) noexcept {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), _mm_loadu_si128(reinterpret_cast<const __m128i*>(src)));
+    mm_storeu_si128(reinterpret_cast<m128i*>(dst), mm_loadu_si128(reinterpret_cast<const m128i*>(src)));
   }
   static unsigned first(mask_t m) noexcept { return static_cast<unsigned>(std::countr_zero(m)); }
 };

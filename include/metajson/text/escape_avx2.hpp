@@ -118,67 +118,67 @@ inline constexpr partial_block_tables_t partial_block_tables = make_partial_bloc
 
 // The n < 16 bytes at src as the low bytes of a register, read without touching a byte outside
 // [src, src + n): two overlapping words (or three single bytes), in the layout compose[n] undoes.
-METAJSON_ALWAYS_INLINE __m128i short_words(const char* src, std::size_t n) noexcept {
+METAJSON_ALWAYS_INLINE m128i short_words(const char* src, std::size_t n) noexcept {
   if (n >= 8) {
     std::uint64_t lo, hi;
     std::memcpy(&lo, src, 8);
     std::memcpy(&hi, src + n - 8, 8);
-    return _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
+    return mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
   }
   if (n >= 4) {
     std::uint32_t lo, hi;
     std::memcpy(&lo, src, 4);
     std::memcpy(&hi, src + n - 4, 4);
-    return _mm_cvtsi64_si128(static_cast<long long>(lo | std::uint64_t{hi} << 32));
+    return mm_cvtsi64_si128(static_cast<long long>(lo | std::uint64_t{hi} << 32));
   }
-  if (n == 0) return _mm_setzero_si128();
+  if (n == 0) return mm_setzero_si128();
   const std::uint32_t w = static_cast<unsigned char>(src[0]) | std::uint32_t{static_cast<unsigned char>(src[n / 2])} << 8 |
                           std::uint32_t{static_cast<unsigned char>(src[n - 1])} << 16;
-  return _mm_cvtsi32_si128(static_cast<int>(w));
+  return mm_cvtsi32_si128(static_cast<int>(w));
 }
 
 template <class T>
-METAJSON_ALWAYS_INLINE __m128i table_row(const T& row) noexcept {
-  return _mm_load_si128(reinterpret_cast<const __m128i*>(row));
+METAJSON_ALWAYS_INLINE m128i table_row(const T& row) noexcept {
+  return mm_load_si128(reinterpret_cast<const m128i*>(row));
 }
 
 // The n < 32 bytes at src as a 32-byte block padded with spaces. look_back: the 16 bytes before
 // src + n are part of the string (a tail of a string of 16 bytes or more), so they may be
 // loaded; otherwise nothing outside [src, src + n) is read.
-__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE __m256i partial_block(const char* src, std::size_t n,
+__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE m256i partial_block(const char* src, std::size_t n,
                                                                            bool look_back) noexcept {
   const partial_block_tables_t& t = partial_block_tables;
-  const __m128i spaces = table_row(t.fill[0]);
+  const m128i spaces = table_row(t.fill[0]);
   if (n >= 16) {
-    const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src));
-    const __m128i end = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
-    const __m128i hi = _mm_or_si128(_mm_shuffle_epi8(end, table_row(t.shift[32 - n])), table_row(t.fill[n - 16]));
-    return _mm256_set_m128i(hi, lo);
+    const m128i lo = mm_loadu_si128(reinterpret_cast<const m128i*>(src));
+    const m128i end = mm_loadu_si128(reinterpret_cast<const m128i*>(src + n - 16));
+    const m128i hi = mm_or_si128(mm_shuffle_epi8(end, table_row(t.shift[32 - n])), table_row(t.fill[n - 16]));
+    return mm256_set_m128i(hi, lo);
   }
-  __m128i lo;
+  m128i lo;
   if (look_back) {
-    const __m128i end = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
-    lo = _mm_shuffle_epi8(end, table_row(t.shift[16 - n]));
+    const m128i end = mm_loadu_si128(reinterpret_cast<const m128i*>(src + n - 16));
+    lo = mm_shuffle_epi8(end, table_row(t.shift[16 - n]));
   } else {
-    lo = _mm_shuffle_epi8(short_words(src, n), table_row(t.compose[n]));
+    lo = mm_shuffle_epi8(short_words(src, n), table_row(t.compose[n]));
   }
-  return _mm256_set_m128i(spaces, _mm_or_si128(lo, table_row(t.fill[n])));
+  return mm256_set_m128i(spaces, mm_or_si128(lo, table_row(t.fill[n])));
 }
 
 // The constants as memory operands (for a string of one block)...
 struct escape_avx2_consts {
   const unsigned char* t;
-  __attribute__((target("avx2"))) __m256i operator[](int r) const noexcept {
-    return _mm256_load_si256(reinterpret_cast<const __m256i*>(t + 32 * r));
+  __attribute__((target("avx2"))) m256i operator[](int r) const noexcept {
+    return mm256_load_si256(reinterpret_cast<const m256i*>(t + 32 * r));
   }
-  __attribute__((target("avx2"))) __m256i table(int r) const noexcept { return (*this)[r]; }
+  __attribute__((target("avx2"))) m256i table(int r) const noexcept { return (*this)[r]; }
   static constexpr bool classify = false;  // escapes by compares (no table to load)
 };
 
 // ...or, for the loop over longer strings, with the four that every non-ASCII block needs (the
 // shuffle tables cannot be memory operands) loaded into registers once.
 struct escape_avx2_loop_consts : escape_avx2_consts {
-  __m256i t1_high, t1_low, t2_high, nibble, esc_low, esc_high;
+  m256i t1_high, t1_low, t2_high, nibble, esc_low, esc_high;
   __attribute__((target("avx2"))) explicit escape_avx2_loop_consts(escape_avx2_consts k) noexcept
       : escape_avx2_consts(k),
         t1_high(k[ea_t1_high]),
@@ -187,7 +187,7 @@ struct escape_avx2_loop_consts : escape_avx2_consts {
         nibble(k[ea_nibble]),
         esc_low(k[ea_esc_low]),
         esc_high(k[ea_esc_high]) {}
-  __attribute__((target("avx2"))) __m256i table(int r) const noexcept {
+  __attribute__((target("avx2"))) m256i table(int r) const noexcept {
     return r == ea_t1_high ? t1_high : r == ea_t1_low ? t1_low : r == ea_t2_high ? t2_high : r == ea_nibble ? nibble : r == ea_esc_low ? esc_low : esc_high;
   }
   static constexpr bool classify = true;  // escapes by two nibble lookups (shares the high nibbles)
@@ -202,16 +202,16 @@ __attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE escape_avx2_consts make_e
 // The UTF-8 step of utf8_avx2.hpp (u8_step) for a block with a byte >= 0x80, with the
 // constants passed in. prev is the block before (only its last three bytes matter).
 template <class K>
-__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE __m256i escape_avx2_utf8_errors(const K& k, __m256i input, __m256i prev) noexcept {
-  const __m256i prev1 = u8_prev<1>(input, prev);
-  const __m256i b1_high = _mm256_shuffle_epi8(k.table(ea_t1_high), _mm256_and_si256(_mm256_srli_epi16(prev1, 4), k.table(ea_nibble)));
-  const __m256i b1_low = _mm256_shuffle_epi8(k.table(ea_t1_low), _mm256_and_si256(prev1, k.table(ea_nibble)));
-  const __m256i b2_high = _mm256_shuffle_epi8(k.table(ea_t2_high), _mm256_and_si256(_mm256_srli_epi16(input, 4), k.table(ea_nibble)));
-  const __m256i special = _mm256_and_si256(_mm256_and_si256(b1_high, b1_low), b2_high);
-  const __m256i third = _mm256_subs_epu8(u8_prev<2>(input, prev), k[ea_third]);
-  const __m256i fourth = _mm256_subs_epu8(u8_prev<3>(input, prev), k[ea_fourth]);
-  const __m256i must23 = _mm256_and_si256(_mm256_or_si256(third, fourth), k[ea_high]);
-  return _mm256_xor_si256(must23, special);
+__attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE m256i escape_avx2_utf8_errors(const K& k, m256i input, m256i prev) noexcept {
+  const m256i prev1 = u8_prev<1>(input, prev);
+  const m256i b1_high = mm256_shuffle_epi8(k.table(ea_t1_high), mm256_and_si256(mm256_srli_epi16(prev1, 4), k.table(ea_nibble)));
+  const m256i b1_low = mm256_shuffle_epi8(k.table(ea_t1_low), mm256_and_si256(prev1, k.table(ea_nibble)));
+  const m256i b2_high = mm256_shuffle_epi8(k.table(ea_t2_high), mm256_and_si256(mm256_srli_epi16(input, 4), k.table(ea_nibble)));
+  const m256i special = mm256_and_si256(mm256_and_si256(b1_high, b1_low), b2_high);
+  const m256i third = mm256_subs_epu8(u8_prev<2>(input, prev), k[ea_third]);
+  const m256i fourth = mm256_subs_epu8(u8_prev<3>(input, prev), k[ea_fourth]);
+  const m256i must23 = mm256_and_si256(mm256_or_si256(third, fourth), k[ea_high]);
+  return mm256_xor_si256(must23, special);
 }
 
 // The escape of each ASCII byte that needs one (index < 0x60), as 8 bytes to store at once:
@@ -243,37 +243,37 @@ METAJSON_ALWAYS_INLINE char* write_escape_word(char* dst, unsigned char c) noexc
 
 // What the UTF-8 check carries from block to block.
 struct escape_avx2_state {
-  __m256i error;       // any bit set: invalid
-  __m256i prev;        // the block before (ASCII at the start and after an escape)
-  __m256i incomplete;  // non-zero when prev ends inside a sequence
+  m256i error;       // any bit set: invalid
+  m256i prev;        // the block before (ASCII at the start and after an escape)
+  m256i incomplete;  // non-zero when prev ends inside a sequence
 };
 
 // Stores block v at dst, checks its UTF-8, and returns the mask of its bytes that need an escape.
 template <class K>
 __attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE std::uint32_t escape_avx2_block(const K& k,
-                                                                                     escape_avx2_state& st, __m256i v,
+                                                                                     escape_avx2_state& st, m256i v,
                                                                                      char* dst) noexcept {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), v);
+  mm256_storeu_si256(reinterpret_cast<m256i*>(dst), v);
   // A short string's one block skips the UTF-8 step when it is ASCII (only a sequence left
   // unfinished before would then be wrong). The blocks of a long string take the step every
   // time: in text that mixes ASCII and other scripts (twitter's), the test mispredicted often
   // enough to cost more than the step.
-  if (!K::classify && _mm256_movemask_epi8(v) == 0) {
-    st.error = _mm256_or_si256(st.error, st.incomplete);
-    st.incomplete = _mm256_setzero_si256();
+  if (!K::classify && mm256_movemask_epi8(v) == 0) {
+    st.error = mm256_or_si256(st.error, st.incomplete);
+    st.incomplete = mm256_setzero_si256();
   } else {
-    st.error = _mm256_or_si256(st.error, escape_avx2_utf8_errors(k, v, st.prev));
-    st.incomplete = _mm256_subs_epu8(v, k[ea_max_complete]);
+    st.error = mm256_or_si256(st.error, escape_avx2_utf8_errors(k, v, st.prev));
+    st.incomplete = mm256_subs_epu8(v, k[ea_max_complete]);
   }
   st.prev = v;
   if constexpr (K::classify) {
-    const __m256i high = _mm256_and_si256(_mm256_srli_epi16(v, 4), k.table(ea_nibble));
-    const __m256i cls = _mm256_and_si256(_mm256_shuffle_epi8(k.table(ea_esc_low), v), _mm256_shuffle_epi8(k.table(ea_esc_high), high));
-    return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_adds_epu8(cls, k[ea_7f])));
+    const m256i high = mm256_and_si256(mm256_srli_epi16(v, 4), k.table(ea_nibble));
+    const m256i cls = mm256_and_si256(mm256_shuffle_epi8(k.table(ea_esc_low), v), mm256_shuffle_epi8(k.table(ea_esc_high), high));
+    return static_cast<std::uint32_t>(mm256_movemask_epi8(mm256_adds_epu8(cls, k[ea_7f])));
   } else {
-    const __m256i esc = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, k[ea_quote]), _mm256_cmpeq_epi8(v, k[ea_bslash])),
-                                        _mm256_cmpeq_epi8(_mm256_subs_epu8(v, k[ea_c1f]), _mm256_setzero_si256()));
-    return static_cast<std::uint32_t>(_mm256_movemask_epi8(esc));
+    const m256i esc = mm256_or_si256(mm256_or_si256(mm256_cmpeq_epi8(v, k[ea_quote]), mm256_cmpeq_epi8(v, k[ea_bslash])),
+                                        mm256_cmpeq_epi8(mm256_subs_epu8(v, k[ea_c1f]), mm256_setzero_si256()));
+    return static_cast<std::uint32_t>(mm256_movemask_epi8(esc));
   }
 }
 
@@ -285,8 +285,8 @@ __attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE void escape_flagged(std::
   src += i;
   dst = write_escape_word(dst + i, static_cast<unsigned char>(*src));
   ++src;
-  st.prev = _mm256_setzero_si256();
-  st.incomplete = _mm256_setzero_si256();
+  st.prev = mm256_setzero_si256();
+  st.incomplete = mm256_setzero_si256();
 }
 
 // Escapes n bytes of src into dst (room for escaped_size_bound(n)) and checks that they are
@@ -296,10 +296,10 @@ __attribute__((target("avx2"))) METAJSON_ALWAYS_INLINE void escape_flagged(std::
 __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, const char* src, std::size_t n) noexcept {
   const char* const end = src + n;
   const escape_avx2_consts km = make_escape_avx2_consts();
-  escape_avx2_state st{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+  escape_avx2_state st{mm256_setzero_si256(), mm256_setzero_si256(), mm256_setzero_si256()};
   std::uint32_t m;
   if (n <= 32) {  // one block (most strings): the tables stay memory operands, nothing is set up
-    const __m256i v = n == 32 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)) : partial_block(src, n, false);
+    const m256i v = n == 32 ? mm256_loadu_si256(reinterpret_cast<const m256i*>(src)) : partial_block(src, n, false);
     m = escape_avx2_block(km, st, v, dst);
     if (m == 0) {
       dst += n;
@@ -315,9 +315,9 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
     const std::uintptr_t last = reinterpret_cast<std::uintptr_t>(end) - 32;
     for (;;) {
       while (reinterpret_cast<std::uintptr_t>(src) + 32 <= last) {  // two whole blocks
-        m = escape_avx2_block(k, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), dst);
+        m = escape_avx2_block(k, st, mm256_loadu_si256(reinterpret_cast<const m256i*>(src)), dst);
         if (METAJSON_UNLIKELY(m != 0)) goto escape;
-        m = escape_avx2_block(k, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 32)), dst + 32);
+        m = escape_avx2_block(k, st, mm256_loadu_si256(reinterpret_cast<const m256i*>(src + 32)), dst + 32);
         src += 32;
         dst += 32;
         if (METAJSON_UNLIKELY(m != 0)) goto escape;
@@ -325,7 +325,7 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
         dst += 32;
       }
       while (reinterpret_cast<std::uintptr_t>(src) <= last) {  // whole blocks
-        m = escape_avx2_block(k, st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), dst);
+        m = escape_avx2_block(k, st, mm256_loadu_si256(reinterpret_cast<const m256i*>(src)), dst);
         if (METAJSON_UNLIKELY(m != 0)) goto escape;
         src += 32;
         dst += 32;
@@ -343,8 +343,8 @@ __attribute__((target("avx2"))) inline char* escape_validate_avx2(char* dst, con
       escape_flagged(m, src, dst, st);
     }
   }
-  const __m256i error = _mm256_or_si256(st.error, st.incomplete);
-  if (METAJSON_UNLIKELY(_mm256_testz_si256(error, error) == 0)) return nullptr;
+  const m256i error = mm256_or_si256(st.error, st.incomplete);
+  if (METAJSON_UNLIKELY(mm256_testz_si256(error, error) == 0)) return nullptr;
   return dst;
 }
 

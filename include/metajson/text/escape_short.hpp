@@ -24,7 +24,7 @@
 
 #if !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && \
     !defined(METAJSON_ABLATION_NO_SHORT_STRINGS) && (defined(__SSE2__) || defined(_M_X64))
-#include <emmintrin.h>
+#include "../simd/x86.hpp"
 #define METAJSON_HAS_SHORT_STRINGS 1
 #endif
 
@@ -35,12 +35,12 @@ inline constexpr std::size_t short_string_max = 32;
 #if defined(METAJSON_HAS_SHORT_STRINGS)
 
 // 0xFF in each byte of v that is '"', '\\', < 0x20 or >= 0x80 (a signed compare), else 0.
-METAJSON_ALWAYS_INLINE __m128i short_string_flags(__m128i v) noexcept {
-  return _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                      _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+METAJSON_ALWAYS_INLINE m128i short_string_flags(m128i v) noexcept {
+  return mm_or_si128(mm_or_si128(mm_cmpeq_epi8(v, mm_set1_epi8('"')), mm_cmpeq_epi8(v, mm_set1_epi8('\\'))),
+                      mm_cmplt_epi8(v, mm_set1_epi8(0x20)));
 }
-METAJSON_ALWAYS_INLINE bool short_string_special(__m128i v) noexcept {
-  return _mm_movemask_epi8(short_string_flags(v)) != 0;
+METAJSON_ALWAYS_INLINE bool short_string_special(m128i v) noexcept {
+  return mm_movemask_epi8(short_string_flags(v)) != 0;
 }
 
 template <class U>
@@ -59,17 +59,17 @@ METAJSON_ALWAYS_INLINE void store_bytes(char* p, U u) noexcept {
 // anything up to dst + n). Reads only [src, src + n).
 METAJSON_ALWAYS_INLINE char* escape_short_plain(char* dst, const char* src, std::size_t n) noexcept {
   if (n >= 16) {
-    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src));
-    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
-    if (_mm_movemask_epi8(_mm_or_si128(short_string_flags(a), short_string_flags(b))) != 0) return nullptr;
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), a);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), b);
+    const m128i a = mm_loadu_si128(reinterpret_cast<const m128i*>(src));
+    const m128i b = mm_loadu_si128(reinterpret_cast<const m128i*>(src + n - 16));
+    if (mm_movemask_epi8(mm_or_si128(short_string_flags(a), short_string_flags(b))) != 0) return nullptr;
+    mm_storeu_si128(reinterpret_cast<m128i*>(dst), a);
+    mm_storeu_si128(reinterpret_cast<m128i*>(dst + n - 16), b);
     return dst + n;
   }
   if (n >= 8) {
     const auto lo = load_bytes<std::uint64_t>(src);
     const auto hi = load_bytes<std::uint64_t>(src + n - 8);
-    if (short_string_special(_mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo)))) return nullptr;
+    if (short_string_special(mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo)))) return nullptr;
     store_bytes(dst, lo);
     store_bytes(dst + n - 8, hi);
     return dst + n;
@@ -77,7 +77,7 @@ METAJSON_ALWAYS_INLINE char* escape_short_plain(char* dst, const char* src, std:
   if (n >= 4) {
     const auto lo = load_bytes<std::uint32_t>(src);
     const auto hi = load_bytes<std::uint32_t>(src + n - 4);
-    if (short_string_special(_mm_set1_epi64x(static_cast<long long>(lo | std::uint64_t{hi} << 32)))) return nullptr;
+    if (short_string_special(mm_set1_epi64x(static_cast<long long>(lo | std::uint64_t{hi} << 32)))) return nullptr;
     store_bytes(dst, lo);
     store_bytes(dst + n - 4, hi);
     return dst + n;
@@ -88,7 +88,7 @@ METAJSON_ALWAYS_INLINE char* escape_short_plain(char* dst, const char* src, std:
   const auto b1 = static_cast<unsigned char>(src[n / 2]);
   const auto b2 = static_cast<unsigned char>(src[n - 1]);
   const std::uint32_t w = b0 | std::uint32_t{b1} << 8 | std::uint32_t{b2} << 16 | std::uint32_t{b0} << 24;
-  if (short_string_special(_mm_set1_epi32(static_cast<int>(w)))) return nullptr;
+  if (short_string_special(mm_set1_epi32(static_cast<int>(w)))) return nullptr;
   dst[0] = static_cast<char>(b0);
   dst[n / 2] = static_cast<char>(b1);
   dst[n - 1] = static_cast<char>(b2);

@@ -13,7 +13,7 @@
 #if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
     !defined(METAJSON_ABLATION_NO_SIMD_UTF8)
 #define METAJSON_HAS_UTF8_AVX2 1
-#include <immintrin.h>
+#include "../simd/x86.hpp"
 #endif
 
 #include <cstddef>
@@ -27,71 +27,71 @@ namespace metajson::detail {
 
 #if defined(METAJSON_HAS_UTF8_AVX2)
 
-__attribute__((target("avx2"))) inline __m256i u8_table(const unsigned char (&t)[16]) noexcept {
-  return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t)));
+__attribute__((target("avx2"))) inline m256i u8_table(const unsigned char (&t)[16]) noexcept {
+  return mm256_broadcastsi128_si256(mm_load_si128(reinterpret_cast<const m128i*>(t)));
 }
 
 // The input shifted right by N bytes across the two lanes, the first N bytes taken from the
 // end of the previous block.
 template <int N>
-__attribute__((target("avx2"))) inline __m256i u8_prev(__m256i input, __m256i prev_input) {
-  return _mm256_alignr_epi8(input, _mm256_permute2x128_si256(prev_input, input, 0x21), 16 - N);
+__attribute__((target("avx2"))) inline m256i u8_prev(m256i input, m256i prev_input) {
+  return mm256_alignr_epi8<16 - N>(input, mm256_permute2x128_si256<0x21>(prev_input, input));
 }
 
 struct u8_state {
-  __m256i error, prev_input, prev_incomplete;
+  m256i error, prev_input, prev_incomplete;
 };
 
 // Nonzero where the last three bytes of a block start a sequence that the next block must
 // finish.
-__attribute__((target("avx2"))) inline __m256i u8_incomplete(__m256i input) noexcept {
-  const __m256i max_complete = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+__attribute__((target("avx2"))) inline m256i u8_incomplete(m256i input) noexcept {
+  const m256i max_complete = mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                                 -1, -1, -1, -1, -1, -1, -1, -1, -1, static_cast<char>(0xEF),
                                                 static_cast<char>(0xDF), static_cast<char>(0xBF));
-  return _mm256_subs_epu8(input, max_complete);
+  return mm256_subs_epu8(input, max_complete);
 }
 
 // Checks one 32-byte block, carrying what the next block needs in st.
-__attribute__((target("avx2"))) inline void u8_step(u8_state& st, __m256i input) noexcept {
-  if (_mm256_movemask_epi8(input) == 0) {  // all ASCII: only an unfinished sequence before it is wrong
-    st.error = _mm256_or_si256(st.error, st.prev_incomplete);
-    st.prev_incomplete = _mm256_setzero_si256();
+__attribute__((target("avx2"))) inline void u8_step(u8_state& st, m256i input) noexcept {
+  if (mm256_movemask_epi8(input) == 0) {  // all ASCII: only an unfinished sequence before it is wrong
+    st.error = mm256_or_si256(st.error, st.prev_incomplete);
+    st.prev_incomplete = mm256_setzero_si256();
     st.prev_input = input;
     return;
   }
-  const __m256i t1_high = u8_table(u8_t1_high);
-  const __m256i t1_low = u8_table(u8_t1_low);
-  const __m256i t2_high = u8_table(u8_t2_high);
-  const __m256i nibble = _mm256_set1_epi8(0x0F);
-  const __m256i prev1 = u8_prev<1>(input, st.prev_input);
-  const __m256i b1_high = _mm256_shuffle_epi8(t1_high, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble));
-  const __m256i b1_low = _mm256_shuffle_epi8(t1_low, _mm256_and_si256(prev1, nibble));
-  const __m256i b2_high = _mm256_shuffle_epi8(t2_high, _mm256_and_si256(_mm256_srli_epi16(input, 4), nibble));
-  const __m256i special = _mm256_and_si256(_mm256_and_si256(b1_high, b1_low), b2_high);
+  const m256i t1_high = u8_table(u8_t1_high);
+  const m256i t1_low = u8_table(u8_t1_low);
+  const m256i t2_high = u8_table(u8_t2_high);
+  const m256i nibble = mm256_set1_epi8(0x0F);
+  const m256i prev1 = u8_prev<1>(input, st.prev_input);
+  const m256i b1_high = mm256_shuffle_epi8(t1_high, mm256_and_si256(mm256_srli_epi16(prev1, 4), nibble));
+  const m256i b1_low = mm256_shuffle_epi8(t1_low, mm256_and_si256(prev1, nibble));
+  const m256i b2_high = mm256_shuffle_epi8(t2_high, mm256_and_si256(mm256_srli_epi16(input, 4), nibble));
+  const m256i special = mm256_and_si256(mm256_and_si256(b1_high, b1_low), b2_high);
   // A byte two or three after a 3- or 4-byte lead must be a continuation: bit 7 of
   // prev2 - (E0 - 80) and prev3 - (F0 - 80) (saturating) says where one is required.
-  const __m256i prev2 = u8_prev<2>(input, st.prev_input);
-  const __m256i prev3 = u8_prev<3>(input, st.prev_input);
-  const __m256i third = _mm256_subs_epu8(prev2, _mm256_set1_epi8(static_cast<char>(0xE0 - 0x80)));
-  const __m256i fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8(static_cast<char>(0xF0 - 0x80)));
-  const __m256i must23 = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(static_cast<char>(0x80)));
-  st.error = _mm256_or_si256(st.error, _mm256_xor_si256(must23, special));
+  const m256i prev2 = u8_prev<2>(input, st.prev_input);
+  const m256i prev3 = u8_prev<3>(input, st.prev_input);
+  const m256i third = mm256_subs_epu8(prev2, mm256_set1_epi8(static_cast<char>(0xE0 - 0x80)));
+  const m256i fourth = mm256_subs_epu8(prev3, mm256_set1_epi8(static_cast<char>(0xF0 - 0x80)));
+  const m256i must23 = mm256_and_si256(mm256_or_si256(third, fourth), mm256_set1_epi8(static_cast<char>(0x80)));
+  st.error = mm256_or_si256(st.error, mm256_xor_si256(must23, special));
   st.prev_incomplete = u8_incomplete(input);
   st.prev_input = input;
 }
 
 // Returns true when the n bytes at s are valid UTF-8.
 __attribute__((target("avx2"))) inline bool utf8_valid_avx2(const char* s, std::size_t n) noexcept {
-  u8_state st{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+  u8_state st{mm256_setzero_si256(), mm256_setzero_si256(), mm256_setzero_si256()};
   std::size_t i = 0;
-  for (; i + 32 <= n; i += 32) u8_step(st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i)));
+  for (; i + 32 <= n; i += 32) u8_step(st, mm256_loadu_si256(reinterpret_cast<const m256i*>(s + i)));
   if (i < n) {
     alignas(32) char block[32] = {};  // zeros are ASCII
     std::memcpy(block, s + i, n - i);
-    u8_step(st, _mm256_load_si256(reinterpret_cast<const __m256i*>(block)));
+    u8_step(st, mm256_load_si256(reinterpret_cast<const m256i*>(block)));
   }
-  const __m256i error = _mm256_or_si256(st.error, st.prev_incomplete);
-  return _mm256_testz_si256(error, error) != 0;
+  const m256i error = mm256_or_si256(st.error, st.prev_incomplete);
+  return mm256_testz_si256(error, error) != 0;
 }
 
 #if !defined(__AVX2__)
