@@ -5,13 +5,11 @@
 #pragma once
 
 #include <array>
-#include <chrono>
 #include <concepts>
 #include <cstddef>
 #include <map>
 #include <memory>
 #include <optional>
-#include <ranges>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -22,6 +20,8 @@
 #include "../customize.hpp"
 #include "../raw_json.hpp"
 #include "../value.hpp"
+#include "ranges.hpp"
+#include "chrono.hpp"
 #include "standard.hpp"
 
 namespace metajson::detail {
@@ -81,13 +81,13 @@ concept string_like =
     });
 
 template <class T>
-concept map_like = std::ranges::input_range<T> && requires {
+concept map_like = rng::input_range<T> && requires {
   typename T::key_type;
   typename T::mapped_type;
 };
 
 template <class T>
-concept tuple_like = requires { std::tuple_size<T>::value; } && !std::ranges::range<T>;
+concept tuple_like = requires { std::tuple_size<T>::value; } && !rng::range<T>;
 
 template <class T>
 concept integer_type = (std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
@@ -117,7 +117,7 @@ consteval family family_of() {
   else if constexpr (is_time_point_v<U>) return family::time_point;
   else if constexpr (is_duration_v<U>) return family::duration;
   else if constexpr (map_like<U>) return family::map;
-  else if constexpr (std::ranges::input_range<U>) return family::range;
+  else if constexpr (rng::input_range<U>) return family::range;
   else if constexpr (tuple_like<U>) return family::tuple;
   else if constexpr (std::is_class_v<U> && !std::is_union_v<U>) return family::object;
   else return family::unsupported;

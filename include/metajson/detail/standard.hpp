@@ -24,7 +24,6 @@
 //   static std::string schema_pattern(), schema_format()  optional JSON Schema keywords
 #pragma once
 
-#include <chrono>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +32,7 @@
 #include <type_traits>
 
 #include "../text/transcode.hpp"
+#include "chrono.hpp"
 
 namespace metajson::detail {
 
@@ -94,10 +94,23 @@ struct std_mapping<T> {
 
 // --- std::chrono::year_month_day --------------------------------------------------------------
 
-template <>
-struct std_mapping<std::chrono::year_month_day> {
+// Recognised by what it offers (detail/chrono.hpp does not declare the calendar): a class that
+// converts to and from std::chrono::sys_days and has year(), month(), day() and ok(). Of the
+// standard calendar types only year_month_day does (year_month_day_last is not made from a
+// sys_days, year_month_weekday has no day()).
+template <class T>
+concept calendar_date_like = std::is_class_v<T> && std::is_constructible_v<T, std::chrono::sys_days> &&
+                             std::is_convertible_v<const T&, std::chrono::sys_days> && requires(const T& t) {
+                               { t.ok() } -> std::same_as<bool>;
+                               static_cast<int>(t.year());
+                               static_cast<unsigned>(t.month());
+                               static_cast<unsigned>(t.day());
+                             };
+
+template <calendar_date_like T>
+struct std_mapping<T> {
   using json_type = std::string;
-  static std::string_view write(const std::chrono::year_month_day& v, json_type& out) {
+  static std::string_view write(const T& v, json_type& out) {
     if (!v.ok()) return "a std::chrono::year_month_day that is not a date (ok() is false)";
     const int y = static_cast<int>(v.year());
     if (y < 0 || y > 9999) return "a std::chrono::year_month_day outside the years 0000-9999";
@@ -115,7 +128,7 @@ struct std_mapping<std::chrono::year_month_day> {
     out[9] = static_cast<char>('0' + d % 10);
     return {};
   }
-  static std::string_view read(std::chrono::year_month_day& v, json_type&& in) {
+  static std::string_view read(T& v, json_type&& in) {
     constexpr std::string_view why = "a std::chrono::year_month_day needs a date \"YYYY-MM-DD\" that exists";
     if (in.size() != 10 || in[4] != '-' || in[7] != '-') return why;
     int n[3] = {0, 0, 0};
@@ -127,10 +140,9 @@ struct std_mapping<std::chrono::year_month_day> {
       if (in[i] < '0' || in[i] > '9') return why;
       n[f] = n[f] * 10 + (in[i] - '0');
     }
-    const std::chrono::year_month_day ymd{std::chrono::year{n[0]}, std::chrono::month{static_cast<unsigned>(n[1])},
-                                          std::chrono::day{static_cast<unsigned>(n[2])}};
-    if (!ymd.ok()) return why;
-    v = ymd;
+    const auto m = static_cast<unsigned>(n[1]), d = static_cast<unsigned>(n[2]);
+    if (!is_valid_date(n[0], m, d)) return why;
+    v = T(std::chrono::sys_days(std::chrono::days(days_from_civil(n[0], m, d))));
     return {};
   }
   static std::string schema_pattern() { return "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"; }

@@ -3,9 +3,9 @@
 // duration is an error (it would be lost). Other clocks and durations read counts.
 #pragma once
 
-#include <chrono>
 #include <string>
 
+#include "../detail/chrono.hpp"
 #include "number.hpp"
 #include "string.hpp"
 
@@ -46,8 +46,8 @@ struct reader<family::time_point> {
           (s[10] != 'T' && s[10] != 't') || !num(11, 2, h) || s[13] != ':' || !num(14, 2, mi) || s[16] != ':' ||
           !num(17, 2, sec))
         return bad("expected YYYY-MM-DDTHH:MM:SS");
-      const year_month_day ymd{year{Y}, month{static_cast<unsigned>(M)}, day{static_cast<unsigned>(Dd)}};
-      if (!ymd.ok() || h > 23 || mi > 59 || sec > 59) return bad("date or time out of range");
+      if (!is_valid_date(Y, static_cast<unsigned>(M), static_cast<unsigned>(Dd)) || h > 23 || mi > 59 || sec > 59)
+        return bad("date or time out of range");
       std::size_t i = 19;
       long long frac_ns = 0;
       int frac_digits = 0;
@@ -82,7 +82,8 @@ struct reader<family::time_point> {
       if (i != s.size()) return bad("unexpected characters after the time");
       // Whole seconds and the fraction are converted apart, so no nanosecond count can
       // overflow (years up to 9999 do not fit in int64 nanoseconds).
-      const seconds secs = sys_days{ymd}.time_since_epoch() + hours{h} + minutes{mi} + seconds{sec} - minutes{offset_min};
+      const seconds secs = days{days_from_civil(Y, static_cast<unsigned>(M), static_cast<unsigned>(Dd))} + hours{h} + minutes{mi} +
+                           seconds{sec} - minutes{offset_min};
       const D whole = duration_cast<D>(secs);
       const D part = duration_cast<D>(nanoseconds{frac_ns});
       if (lossy || duration_cast<seconds>(whole) != secs || duration_cast<nanoseconds>(part) != nanoseconds{frac_ns})

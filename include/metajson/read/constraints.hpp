@@ -4,17 +4,16 @@
 #pragma once
 
 #include <charconv>
-#include <cmath>
 #include <cstddef>
 #include <iterator>
 #include <limits>
 #include <optional>
-#include <ranges>
 #include <string>
 #include <type_traits>
 
 #include "../customize.hpp"
 #include "../detail/classify.hpp"
+#include "../detail/ranges.hpp"
 
 namespace metajson::detail {
 
@@ -41,8 +40,8 @@ struct constrained_value<V> {
 
 // A number of a range annotation as text: integral values as integers.
 inline std::string constraint_number(long double x) {
-  if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
-  if (x == std::floor(x) && std::fabs(x) < 1e18L) return std::to_string(static_cast<long long>(x));
+  if (__builtin_isinf(x)) return x < 0 ? "-inf" : "inf";
+  if (x == __builtin_floorl(x) && __builtin_fabsl(x) < 1e18L) return std::to_string(static_cast<long long>(x));
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<double>(x));
   return std::string(buf, r.ptr);
@@ -82,7 +81,7 @@ std::size_t constraint_length(const V& v) {
 }
 
 template <class V>
-concept measurable = text_value<V> || std::ranges::forward_range<V>;
+concept measurable = text_value<V> || rng::forward_range<V>;
 
 // "" when v satisfies the constraints, else why not.
 template <member_constraints C, class V>
@@ -104,8 +103,8 @@ std::string constraint_failure(const V& v) {
         constexpr long double lowest = static_cast<long double>(std::numeric_limits<V>::lowest());
         constexpr long double highest = static_cast<long double>(std::numeric_limits<V>::max());
         constexpr bool any_low = C.min <= lowest, any_high = C.max >= highest;
-        constexpr V lo = any_low ? std::numeric_limits<V>::lowest() : static_cast<V>(std::ceil(C.min));
-        constexpr V hi = any_high ? std::numeric_limits<V>::max() : static_cast<V>(std::floor(C.max));
+        constexpr V lo = any_low ? std::numeric_limits<V>::lowest() : static_cast<V>(__builtin_ceill(C.min));
+        constexpr V hi = any_high ? std::numeric_limits<V>::max() : static_cast<V>(__builtin_floorl(C.max));
         in = (any_low || v >= lo) && (any_high || v <= hi);
       }
       if (!in) return "not in the range [" + constraint_number(C.min) + ", " + constraint_number(C.max) + "]";

@@ -9,9 +9,9 @@
 #include <bit>
 #include <cstdint>
 #include <meta>
-#include <ranges>
 #include <string>
 
+#include "../detail/ranges.hpp"
 #include "../reflect/keys.hpp"
 #include "../reflect/lookup.hpp"
 #include "../reflect/members.hpp"
@@ -178,7 +178,7 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
         next = u + 1;
         // Compares with constant indices, which the compiler turns into a jump table.
         const char* r = nullptr;
-        template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+        template for (constexpr std::size_t i : indices<n>) {
           if (u == i) r = read_member_value<O, reflect::members_of<T>()[i]>(c, k, reflect::field<T, reflect::members_of<T>()[i]>(v));
         }
         if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[u].view());
@@ -323,7 +323,7 @@ inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
   // Pass 2: read the alternative the tag names.
   const char* result = nullptr;
   bool matched = false;
-  template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, std::variant_size_v<T>))) {
+  template for (constexpr std::size_t i : indices<std::variant_size_v<T>>) {
     using A = std::variant_alternative_t<i, T>;
     constexpr std::string_view quoted = reflect::quoted_type_tag<A>();
     if (!matched && tag_value == quoted.substr(1, quoted.size() - 2)) {

@@ -7,11 +7,11 @@
 #include <iterator>
 #include <memory>
 #include <new>
-#include <ranges>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "../detail/ranges.hpp"
 #include "skip.hpp"
 
 namespace metajson::detail {
@@ -70,7 +70,7 @@ METAJSON_ALWAYS_INLINE const char* read_fixed_array(read_context& c, const char*
     return k;
   }
   // Each element either returns or is followed by ',' and the next element.
-  template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+  template for (constexpr std::size_t i : indices<n>) {
     k = read_value<O>(c, k, v[i]);
     if (METAJSON_UNLIKELY(k == nullptr)) return push_read_index(c, i);
     if (METAJSON_LIKELY(*k == ',')) {
@@ -236,7 +236,7 @@ struct reader<family::tuple> {
       if (i >= n) return cc.fail(error_code::wrong_length, at(cc, q), "more than " + std::to_string(n) + " elements");
       ++count;
       const char* r = nullptr;
-      template for (constexpr std::size_t k : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+      template for (constexpr std::size_t k : indices<n>) {
         if (i == k) r = read_value<O>(cc, q, std::get<k>(v));
       }
       return r;

@@ -8,6 +8,7 @@
 
 #include <variant>
 
+#include "../detail/ranges.hpp"
 #include "dispatch.hpp"
 #include "number.hpp"
 #include "skip.hpp"
@@ -77,7 +78,7 @@ struct reader<family::variant> {
     const char* const where = at(c, k);
     const char* result = nullptr;
     bool done = false;
-    template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, std::variant_size_v<T>))) {
+    template for (constexpr std::size_t i : indices<std::variant_size_v<T>>) {
       using A = std::variant_alternative_t<i, T>;
       if (!done && accepts<A>(kind)) {
         A alt{};

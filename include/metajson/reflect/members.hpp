@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "../customize.hpp"
+#include "../detail/macros.hpp"
 #include "../fwd.hpp"
 #include "names.hpp"
 

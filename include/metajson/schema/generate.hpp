@@ -13,10 +13,8 @@
 // need nothing more: a class is registered before its members are described.
 #pragma once
 
-#include <chrono>
 #include <limits>
 #include <meta>
-#include <ranges>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -26,6 +24,7 @@
 
 #include "../customize.hpp"
 #include "../detail/classify.hpp"
+#include "../detail/ranges.hpp"
 #include "../options.hpp"
 #include "../reflect/enums.hpp"
 #include "../reflect/keys.hpp"
@@ -313,8 +312,7 @@ consteval std::pair<int, int> year_range() {
       constexpr __int128 first = -719528, last = 2932896;  // 0000-01-01, 9999-12-31 in days since 1970
       if (days <= first) return 0;
       if (days >= last) return 9999;
-      const std::chrono::year_month_day ymd{std::chrono::sys_days{std::chrono::days{static_cast<int>(days)}}};
-      return static_cast<int>(ymd.year());
+      return static_cast<int>(civil_from_days(static_cast<long long>(days)).year);
     };
     // Floor for the smallest value, floor for the largest: a time in the first or last year that
     // the type holds only in part still counts that whole year (see docs/schema.md).
@@ -373,12 +371,12 @@ node range_schema(context& c) {
     s.set("minItems", raw(decimal(std::extent_v<T>)));
     s.set("maxItems", raw(decimal(std::extent_v<T>)));
   } else if constexpr (requires { std::tuple_size<T>::value; }) {  // std::array
-    s.set("items", describe<std::ranges::range_value_t<T>, O>(c));
+    s.set("items", describe<rng::range_value_t<T>, O>(c));
     s.set("minItems", raw(decimal(std::tuple_size_v<T>)));
     s.set("maxItems", raw(decimal(std::tuple_size_v<T>)));
   } else {
     static_assert(readable_sequence<T>, "metajson::schema: this range cannot be read (a span or a view has no storage of its own)");
-    s.set("items", describe<std::ranges::range_value_t<T>, O>(c));
+    s.set("items", describe<rng::range_value_t<T>, O>(c));
   }
   return s;
 }
@@ -391,7 +389,7 @@ node tuple_schema(context& c) {
     s.set("maxItems", raw("0"));
   } else {
     node items = array();
-    template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+    template for (constexpr std::size_t i : indices<n>) {
       items.push(describe<std::remove_cvref_t<std::tuple_element_t<i, T>>, O>(c));
     }
     s.set("prefixItems", std::move(items));
@@ -455,7 +453,7 @@ template <class T, options O>
 node untagged_variant_schema(context& c) {
   constexpr options S = strict_options<O>();
   node alts = array();
-  template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, std::variant_size_v<T>))) {
+  template for (constexpr std::size_t i : indices<std::variant_size_v<T>>) {
     using A = std::variant_alternative_t<i, T>;
     constexpr unsigned tried = tried_kinds<A>(), natural = natural_kinds<A, S>();
     if constexpr ((tried & natural) != 0) {
@@ -483,7 +481,7 @@ template <class T, options O>
 node tagged_variant_schema(context& c, std::string_view tag_key) {
   node alts = array();
   std::vector<std::string_view> seen;
-  template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, std::variant_size_v<T>))) {
+  template for (constexpr std::size_t i : indices<std::variant_size_v<T>>) {
     using A = std::variant_alternative_t<i, T>;
     static constexpr std::string_view name = static_text([] { return reflect::type_tag_name<A>(); });
     bool dup = false;
@@ -531,8 +529,8 @@ node member_schema(context& c) {
     // and the type's own bounds stay as they are.
     node bounds = object();
     if constexpr (k.has_range) {  // (an infinite bound bounds nothing)
-      if (!std::isinf(k.min)) bounds.set("minimum", raw(constraint_number(k.min)));
-      if (!std::isinf(k.max)) bounds.set("maximum", raw(constraint_number(k.max)));
+      if (!__builtin_isinf(k.min)) bounds.set("minimum", raw(constraint_number(k.min)));
+      if (!__builtin_isinf(k.max)) bounds.set("maximum", raw(constraint_number(k.max)));
     }
     using U = typename constrained_value<V>::type;
     constexpr bool text = text_value<U>, members = map_like<U>;

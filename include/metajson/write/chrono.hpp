@@ -4,9 +4,9 @@
 // duration is its count (a number), in its own unit.
 #pragma once
 
-#include <chrono>
 #include <cstring>
 
+#include "../detail/chrono.hpp"
 #include "../number/itoa.hpp"
 #include "dispatch.hpp"
 #include "scalar.hpp"
@@ -44,8 +44,8 @@ struct writer<family::time_point> {
     } else {
       using D = typename T::duration;
       const auto day = floor<days>(tp);
-      const year_month_day ymd{day};
-      const int y = static_cast<int>(ymd.year());
+      const civil_date date = civil_from_days(day.time_since_epoch().count());
+      const long long y = date.year;
       if (METAJSON_UNLIKELY(y < 0 || y > 9999)) return c.fail(error_code::time_out_of_range, "year " + std::to_string(y));
       const auto since_midnight = tp - day;  // in D (or finer)
       const auto secs = floor<seconds>(since_midnight);
@@ -58,9 +58,9 @@ struct writer<family::time_point> {
       two(static_cast<unsigned>(y / 100));
       two(static_cast<unsigned>(y % 100));
       *p++ = '-';
-      two(static_cast<unsigned>(ymd.month()));
+      two(date.month);
       *p++ = '-';
-      two(static_cast<unsigned>(ymd.day()));
+      two(date.day);
       *p++ = 'T';
       two(static_cast<unsigned>(s / 3600));
       *p++ = ':';

@@ -6,10 +6,10 @@
 
 #include <algorithm>
 #include <cstring>
-#include <ranges>
 #include <string>
 #include <vector>
 
+#include "../detail/ranges.hpp"
 #include "../number/itoa.hpp"
 #include "../text/utf16_order.hpp"
 #include "enum.hpp"
@@ -88,14 +88,23 @@ inline std::string_view sort_key_text(const K& k, std::string& buf) {
   return buf;
 }
 
+// The pair an element of a range is: itself, or (sorted entries) the pair it points to.
+struct pair_itself {
+  template <class P>
+  const P& operator()(const P& pair) const noexcept {
+    return pair;
+  }
+};
+
 // The entries of a non-empty range of (key, value) pairs, in its order, as a JSON object.
-template <options O, class R>
-METAJSON_ALWAYS_INLINE char* write_pair_entries(write_context& c, char* p, const R& pairs) {
+template <options O, class R, class Pair = pair_itself>
+METAJSON_ALWAYS_INLINE char* write_pair_entries(write_context& c, char* p, const R& elements, Pair pair_of = {}) {
   p = ensure(c, p, 1);
   *p++ = '{';
   if constexpr (O.pretty) ++c.depth;
   bool first = true;
-  for (const auto& [k, v] : pairs) {
+  for (const auto& element : elements) {
+    const auto& [k, v] = pair_of(element);
     if (!first) {
       p = ensure(c, p, 1);
       *p++ = ',';
@@ -120,7 +129,7 @@ METAJSON_ALWAYS_INLINE char* write_pair_entries(write_context& c, char* p, const
 // string keys is usually in that order already (byte order), which one pass checks first.
 template <options O, class R>
 inline char* write_pairs_sorted(write_context& c, char* p, const R& pairs) {
-  using P = std::ranges::range_value_t<R>;
+  using P = rng::range_value_t<R>;
   using K = std::remove_cvref_t<decltype(std::declval<const P&>().first)>;
   using text = std::conditional_t<string_like<K>, std::string_view, std::string>;
   struct entry {
@@ -128,7 +137,7 @@ inline char* write_pairs_sorted(write_context& c, char* p, const R& pairs) {
     const P* pair;
   };
   std::vector<entry> entries;
-  if constexpr (std::ranges::sized_range<R>) entries.reserve(std::ranges::size(pairs));
+  if constexpr (rng::sized_range<R>) entries.reserve(std::ranges::size(pairs));
   std::string buf;
   for (const auto& e : pairs) entries.push_back({text(sort_key_text(e.first, buf)), &e});
   auto less = [](const entry& a, const entry& b) { return utf16_less(a.key, b.key); };
@@ -138,7 +147,7 @@ inline char* write_pairs_sorted(write_context& c, char* p, const R& pairs) {
       if (METAJSON_UNLIKELY(entries[i].key == entries[i - 1].key))
         return c.fail(error_code::not_canonical, "key \"" + std::string(entries[i].key).substr(0, 64) + "\" twice in one object");
   }
-  return write_pair_entries<O>(c, p, entries | std::views::transform([](const entry& e) -> const P& { return *e.pair; }));
+  return write_pair_entries<O>(c, p, entries, [](const entry& e) -> const P& { return *e.pair; });
 }
 
 // Writes a range of (key, value) pairs as a JSON object: maps, and metajson::value's objects;

@@ -5,12 +5,12 @@
 
 #include <cstring>
 #include <meta>
-#include <ranges>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "../detail/ranges.hpp"
 #include "../fwd.hpp"
 #include "../reflect/keys.hpp"
 #include "../reflect/members.hpp"
@@ -143,7 +143,7 @@ struct writer<family::object> {
       std::memcpy(p, "{}", 2);
       return p + 2;
     } else {
-      template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+      template for (constexpr std::size_t i : indices<n>) {
         constexpr std::meta::info m = ms[i];
         using M = member_type<m>;
 #if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
@@ -175,7 +175,7 @@ struct writer<family::object> {
       return write_reserved<O, T>(c, p, v);
     } else if constexpr (!O.pretty && !any_omittable<O, T>() && !has_extra_keys_v<T>) {
       // Compact, every key known with its punctuation: `{"a":` then `,"b":` ...
-      template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+      template for (constexpr std::size_t i : indices<n>) {
         constexpr std::meta::info m = ms[i];
         using M = member_type<m>;
 #if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
@@ -281,7 +281,7 @@ inline char* write_sorted_tagged(write_context& c, char* p, const A& alt) {
     constexpr auto ms = ordered_members<O, A>();
     constexpr std::size_t n = ms.size();
     constexpr std::size_t tag_at = reflect::keys_before<A>(reflect::static_string(TagKey));
-    template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n + 1))) {
+    template for (constexpr std::size_t i : indices<n + 1>) {
       if constexpr (i == tag_at) write_tag();
       if constexpr (i < n) {
         constexpr std::meta::info m = ms[i];

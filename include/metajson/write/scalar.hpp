@@ -2,7 +2,6 @@
 #pragma once
 
 #include <charconv>
-#include <cmath>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -97,7 +96,7 @@ struct writer<family::floating> {
     static_assert(!(O.allow_nonfinite && O.rfc8785), "RFC 8785 canonical JSON has no NaN or Infinity: options::allow_nonfinite cannot be combined with rfc8785");
     const auto nonfinite = [&c](char* q, T x) -> char* {
       if constexpr (O.allow_nonfinite) {
-        if (std::isnan(x)) {
+        if (__builtin_isnan(x)) {
           std::memcpy(q, "NaN", 3);
           return q + 3;
         }
@@ -108,21 +107,21 @@ struct writer<family::floating> {
         std::memcpy(q, "null", 4);
         return q + 4;
       } else {
-        return c.fail(error_code::non_finite_number, std::isnan(x) ? "NaN" : x > 0 ? "+Inf" : "-Inf");
+        return c.fail(error_code::non_finite_number, __builtin_isnan(x) ? "NaN" : x > 0 ? "+Inf" : "-Inf");
       }
     };
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       return write_float<O.numbers>(p, v, nonfinite);  // tests finiteness on the bits it reads anyway
     } else if constexpr (O.rfc8785) {
       // Canonical numbers are doubles: a long double must be one, and is written as one.
-      if (METAJSON_UNLIKELY(!std::isfinite(v))) return nonfinite(p, v);
+      if (METAJSON_UNLIKELY(!__builtin_isfinite(v))) return nonfinite(p, v);
       const auto d = static_cast<double>(v);
       if (METAJSON_UNLIKELY(static_cast<T>(d) != v))
         return c.fail(error_code::not_canonical, "a long double that is not a double's value: RFC 8785 numbers are doubles");
       return write_float<O.numbers>(p, d);
     } else {
       // long double and extended types: std::to_chars' shortest text, marked under json
-      if (METAJSON_UNLIKELY(!std::isfinite(v))) return nonfinite(p, v);
+      if (METAJSON_UNLIKELY(!__builtin_isfinite(v))) return nonfinite(p, v);
       char* const start = p;
       p = std::to_chars(p, p + bound<T> - 2, v).ptr;
       if constexpr (O.numbers == number_format::json) p = mark_as_float(start, p);
@@ -156,7 +155,7 @@ inline char* write_float_marked(write_context& c, char* p, F d) {
     char* start = p;
     p = writer<family::floating>::write_reserved<O, F>(c, p, d);
     if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
-    if (std::isfinite(d)) p = writer<family::floating>::mark_as_float(start, p);
+    if (__builtin_isfinite(d)) p = writer<family::floating>::mark_as_float(start, p);
     return p;
   } else {
     constexpr options json = [] {

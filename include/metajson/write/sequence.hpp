@@ -7,11 +7,11 @@
 #include <array>
 #include <cstring>
 #include <iterator>
-#include <ranges>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
+#include "../detail/ranges.hpp"
 #include "dispatch.hpp"
 
 namespace metajson::detail {
@@ -75,7 +75,7 @@ consteval std::size_t fixed_range_bound() {
   if constexpr (O.pretty || !static_extent_range<T>) {
     return 0;
   } else {
-    using E = std::remove_cvref_t<std::ranges::range_reference_t<const T>>;
+    using E = std::remove_cvref_t<rng::range_reference_t<const T>>;
     constexpr std::size_t n = static_extent<T>();
     constexpr std::size_t b = max_size_of<O, E>();
     if (n == 0) return 2;
@@ -95,7 +95,7 @@ struct writer<family::range> {
   template <options O, class T>
     requires(fixed_range_bound<O, T>() > 0)
   METAJSON_ALWAYS_INLINE static char* write_reserved(write_context& c, char* p, const T& v) {
-    using E = std::remove_cvref_t<std::ranges::range_reference_t<const T>>;
+    using E = std::remove_cvref_t<rng::range_reference_t<const T>>;
     constexpr std::size_t n = static_extent<T>();
     if constexpr (n == 0) {
       std::memcpy(p, "[]", 2);
@@ -116,12 +116,12 @@ struct writer<family::range> {
 
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& v) {
-    using E = std::remove_cvref_t<std::ranges::range_reference_t<const T>>;
+    using E = std::remove_cvref_t<rng::range_reference_t<const T>>;
     constexpr std::size_t bound = max_size_of<O, E>();
     if constexpr (fixed_range_bound<O, T>() > 0) {
       p = ensure(c, p, fixed_range_bound<O, T>());
       return write_reserved<O, T>(c, p, v);
-    } else if constexpr (!O.pretty && bound > 0 && std::ranges::sized_range<const T>) {
+    } else if constexpr (!O.pretty && bound > 0 && rng::sized_range<const T>) {
       // Elements of bounded size (numbers, bools, structs of numbers): one capacity check per
       // run of up to 256 elements, then unchecked writes. (One check for the whole array
       // reserved every element's worst case at once: for canada's largest rings more than the
@@ -180,7 +180,7 @@ struct writer<family::tuple> {
       p = ensure(c, p, 1);
       *p++ = '[';
       if constexpr (O.pretty) ++c.depth;
-      template for (constexpr std::size_t i : std::define_static_array(std::views::iota(std::size_t{0}, n))) {
+      template for (constexpr std::size_t i : indices<n>) {
         if constexpr (O.pretty) {
           if constexpr (i != 0) {
             p = ensure(c, p, 1);

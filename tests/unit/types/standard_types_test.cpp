@@ -168,6 +168,49 @@ static_assert(family_of<std::u16string_view>() == family::standard);
 static_assert(family_of<std::string>() == family::string);
 static_assert(family_of<std::div_t>() == family::object);
 
+// The calendar arithmetic of detail/chrono.hpp (the core headers do not include <chrono>'s
+// calendar) against std::chrono's: every day of the years -1000..10999 both ways, the ends of
+// std::chrono::year's range, and every validity verdict of a year's month and day numbers 0-13 and 0-32.
+TEST(StandardTypes, CivilCalendarMatchesStdChrono) {
+  using namespace std::chrono;
+  const long long first = sys_days{year{-1000} / January / 1}.time_since_epoch().count();
+  const long long last = sys_days{year{10999} / December / 31}.time_since_epoch().count();
+  auto same = [](long long n) {
+    const year_month_day ymd{sys_days{days{n}}};
+    const metajson::detail::civil_date c = metajson::detail::civil_from_days(n);
+    return c.year == static_cast<int>(ymd.year()) && c.month == static_cast<unsigned>(ymd.month()) &&
+           c.day == static_cast<unsigned>(ymd.day()) && metajson::detail::days_from_civil(c.year, c.month, c.day) == n;
+  };
+  long long wrong = 0;
+  for (long long n = first; n <= last; ++n) wrong += same(n) ? 0 : 1;
+  EXPECT_EQ(wrong, 0);
+  // The ends of std::chrono::year's range (-32767..32767) and a few days inside them.
+  const long long lowest = sys_days{year{-32767} / January / 1}.time_since_epoch().count();
+  const long long highest = sys_days{year{32767} / December / 31}.time_since_epoch().count();
+  for (long long n : {lowest, lowest + 59, lowest + 366, highest - 366, highest - 306, highest, -1LL, 0LL, 59LL, 60LL})
+    EXPECT_TRUE(same(n)) << n;
+  for (int y : {-400, -100, -4, -1, 0, 1, 4, 100, 200, 400, 1900, 2000, 2023, 2024, 2100, 9999})
+    for (unsigned m = 0; m <= 13; ++m)
+      for (unsigned d = 0; d <= 32; ++d)
+        EXPECT_EQ(metajson::detail::is_valid_date(y, m, d), year_month_day(year{y}, month{m}, day{d}).ok()) << y << '-' << m << '-' << d;
+}
+
+// The umbrella header recognises the one calendar type it maps by what the type offers; the
+// others stay objects nobody maps (and are refused), and a class of one's own with the same
+// accessors is a class of one's own.
+struct LooksLikeADate {
+  int y = 2024;
+  int year() const { return y; }
+  unsigned month() const { return 1; }
+  unsigned day() const { return 1; }
+  bool ok() const { return true; }
+};
+static_assert(metajson::detail::calendar_date_like<std::chrono::year_month_day>);
+static_assert(!metajson::detail::calendar_date_like<std::chrono::year_month_day_last>);
+static_assert(!metajson::detail::calendar_date_like<std::chrono::year_month_weekday>);
+static_assert(!metajson::detail::calendar_date_like<LooksLikeADate>);
+static_assert(family_of<LooksLikeADate>() == family::object);
+
 // Refused at compile time: no single JSON form, or state that is not data.
 
 TEST(StandardTypes, RefusedAtCompileTime) {
