@@ -6,6 +6,9 @@ canada, player, order: bench/models/), compiled with its build's command line an
 
 For every program and both flag sets: wall seconds (median of the rounds), peak memory of the
 compiler (max RSS, /usr/bin/time) and the object's code and data size (size(1): text + data).
+Beside each program, for the libraries that have one, the library alone:
+bench/compile_time/library_<library>.cpp (read and write of the twitter and CITM schemas, no
+harness: issue 18's measure), compiled with that library's program's command line.
 Rounds are interleaved (every program once, then again) so that a slow moment of a shared
 machine falls on all of them. The command lines come from the build's compile_commands.json;
 nothing is compiled into the build folder itself.
@@ -54,8 +57,9 @@ def program_commands(build: Path) -> dict[str, dict]:
     return out
 
 
-def _with_flags(args: list[str], flags: list[str] | None, obj: Path) -> list[str]:
-    """The command line with the object written to obj (and the optimization flags replaced)."""
+def _with_flags(args: list[str], flags: list[str] | None, obj: Path, source: Path | None = None) -> list[str]:
+    """The command line with the object written to obj (and the optimization flags replaced, and
+    the source file replaced by `source` when given)."""
     result, skip = [], False
     for a in args:
         if skip:
@@ -66,6 +70,8 @@ def _with_flags(args: list[str], flags: list[str] | None, obj: Path) -> list[str
             continue
         if flags is not None and a in OPT_FLAGS:
             continue
+        if source is not None and a.endswith(".cpp"):
+            a = str(source)
         result.append(a)
     if flags is not None:
         result[1:1] = flags
@@ -100,22 +106,27 @@ def measure(build: Path, runs: int = 3, only: list[str] | None = None) -> dict:
     if only:
         programs = {k: v for k, v in programs.items() if k in only}
     listed = json.loads((build / "benchmarks.json").read_text())
-    rows = {(lib, fs): {"library": lib, "flags": fs, "seconds": [], "peak_kb": 0, "code_bytes": None}
-            for lib in programs for fs, _ in FLAG_SETS}
+    # (library, translation unit): the program, and the library alone where it has a probe.
+    units = [(lib, "program", None) for lib in programs]
+    units += [(lib, "library", BENCH / "compile_time" / f"library_{lib}.cpp") for lib in programs
+              if (BENCH / "compile_time" / f"library_{lib}.cpp").is_file()]
+    rows = {(lib, tu, fs): {"library": lib, "tu": tu, "flags": fs, "seconds": [], "peak_kb": 0, "code_bytes": None}
+            for lib, tu, _ in units for fs, _ in FLAG_SETS}
     with tempfile.TemporaryDirectory(prefix="metajson-compile-") as tmp:
         scratch = Path(tmp)
         for rnd in range(1, runs + 1):
             for fs, flags in FLAG_SETS:
-                for lib, p in programs.items():
-                    obj = scratch / f"{lib}-{fs}.o"
-                    cmd = _with_flags(p["args"], flags, obj)
+                for lib, tu, source in units:
+                    p = programs[lib]
+                    obj = scratch / f"{lib}-{tu}-{fs}.o"
+                    cmd = _with_flags(p["args"], flags, obj, source)
                     wall, kb = _compile(cmd, p["directory"], scratch)
-                    row = rows[(lib, fs)]
+                    row = rows[(lib, tu, fs)]
                     row["seconds"].append(round(wall, 2))
                     row["peak_kb"] = max(row["peak_kb"], kb)
                     row["code_bytes"] = _code_size(obj)
                     row["command"] = shlex.join(cmd[:-2])
-                    _say(f"  compile round {rnd}/{runs} {fs:7} {lib:10} {wall:6.1f} s {kb / 1024:7.0f} MB")
+                    _say(f"  compile round {rnd}/{runs} {fs:7} {lib:10} {tu:7} {wall:6.1f} s {kb / 1024:7.0f} MB")
     for row in rows.values():
         row["median_s"] = statistics.median(row["seconds"]) if row["seconds"] else None
         row["peak_mb"] = round(row["peak_kb"] / 1024, 1)

@@ -314,8 +314,9 @@ def load_compile(results_dir: Path) -> dict | None:
 def compile_section(cost: dict | None) -> list[str]:
     if not cost:
         return []
-    rows = {(r["library"], r["flags"]): r for r in cost["rows"]}
-    libs = sorted({r["library"] for r in cost["rows"]},
+    rows = {(r["library"], r["flags"]): r for r in cost["rows"] if r.get("tu", "program") == "program"}
+    alone = {(r["library"], r["flags"]): r for r in cost["rows"] if r.get("tu") == "library"}
+    libs = sorted({r["library"] for r in cost["rows"] if r.get("tu", "program") == "program"},
                   key=lambda lib: (rows.get((lib, "release")) or {}).get("median_s") or 1e18)
     sets = cost.get("flag_sets", {})
     out = ["## Compile time", "",
@@ -333,24 +334,35 @@ def compile_section(cost: dict | None) -> list[str]:
            "| library | -O3 s | -O3 MB | -O3 code KB | -O0 -g s | -O0 -g MB | -O0 -g code KB |",
            "|---|--:|--:|--:|--:|--:|--:|"]
 
-    def cells(lib, fs):
-        r = rows.get((lib, fs))
+    def cells(lib, fs, table=rows):
+        r = table.get((lib, fs))
         if not r or r.get("median_s") is None:
             return ["—", "—", "—"]
         code = r.get("code_bytes")
         return [f"{r['median_s']:.1f}", f"{r['peak_mb']:,.0f}", f"{code / 1024:,.0f}" if code else "—"]
 
+    def ratios(table):
+        said = []
+        for fs, label in (("release", "-O3"), ("debug", "-O0 -g")):
+            m, g = table.get(("metajson", fs)), table.get(("glaze", fs))
+            if m and g and m.get("median_s") and g.get("median_s"):
+                said.append(f"{label}: {m['median_s'] / g['median_s']:.2f}× glaze's time, "
+                            f"{m['peak_mb'] / g['peak_mb']:.2f}× its memory")
+        return ["metajson / glaze: " + "; ".join(said) + ".", ""] if said else []
+
     for lib in libs:
         out.append(f"| {cell(lib)} | " + " | ".join(cells(lib, "release") + cells(lib, "debug")) + " |")
     out.append("")
-    ratios = []
-    for fs, label in (("release", "-O3"), ("debug", "-O0 -g")):
-        m, g = rows.get(("metajson", fs)), rows.get(("glaze", fs))
-        if m and g and m.get("median_s") and g.get("median_s"):
-            ratios.append(f"{label}: {m['median_s'] / g['median_s']:.2f}× glaze's time, "
-                          f"{m['peak_mb'] / g['peak_mb']:.2f}× its memory")
-    if ratios:
-        out += ["metajson / glaze: " + "; ".join(ratios) + ".", ""]
+    out += ratios(rows)
+    if alone:
+        out += ["The library alone (`bench/compile_time/library_<library>.cpp`: read and write of the "
+                "twitter and CITM schemas and nothing else, no harness; the same command lines):", "",
+                "| library | -O3 s | -O3 MB | -O3 code KB | -O0 -g s | -O0 -g MB | -O0 -g code KB |",
+                "|---|--:|--:|--:|--:|--:|--:|"]
+        for lib in sorted({lib for lib, _ in alone}, key=lambda lib: (alone.get((lib, "release")) or {}).get("median_s") or 1e18):
+            out.append(f"| {cell(lib)} | " + " | ".join(cells(lib, "release", alone) + cells(lib, "debug", alone)) + " |")
+        out.append("")
+        out += ratios(alone)
     return out
 
 
