@@ -1,22 +1,11 @@
 // The library alone, with glaze: the same work as library_metajson.cpp (read and write of the
-// twitter and CITM schemas), with the options of bench/programs/glaze.cpp (nulls written, control
-// characters escaped, unknown keys skipped).
-#include <glaze/glaze.hpp>
-
+// twitter and CITM schemas), with the options of glaze's benchmark rows (glaze_options.hpp).
 #include "../models/citm.hpp"
 #include "../models/twitter.hpp"
+#include "../programs/glaze_options.hpp"
 
-namespace {
-struct write_opts_t : glz::opts {
-  bool escape_control_characters = true;
-};
-constexpr write_opts_t write_opts = [] {
-  write_opts_t o{};
-  o.skip_null_members = false;
-  return o;
-}();
-constexpr glz::opts read_opts{.error_on_unknown_keys = false};
-}  // namespace
+using glaze_rows::read_opts;
+using glaze_rows::write_opts;
 
 std::string write_twitter(const twitter::TwitterData& v) {
   std::string s;

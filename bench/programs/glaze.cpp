@@ -10,22 +10,15 @@
 // default), which its rows say.
 #include <glaze/glaze.hpp>
 
+#include "glaze_options.hpp"
 #include "harness.hpp"
 
 namespace {
 
-// escape_control_characters is not a member of glz::opts: glaze reads it from an options struct
-// that declares it.
-struct write_opts_t : glz::opts {
-  bool escape_control_characters = true;
-};
-constexpr write_opts_t write_opts = [] {
-  write_opts_t o{};
-  o.skip_null_members = false;
-  return o;
-}();
+using glaze_rows::read_opts;
+using glaze_rows::write_opts;
+using glaze_rows::write_opts_t;
 constexpr const char* no_utf8_check = "does not check UTF-8 when writing (glaze has no option for it)";
-constexpr glz::opts read_opts{.error_on_unknown_keys = false};
 constexpr write_opts_t ndjson_write_opts = [] {
   write_opts_t o = write_opts;
   o.format = glz::NDJSON;
