@@ -245,4 +245,32 @@ TEST(Stage1, StringErrors) {
   }
 }
 
+// The four hex digits of a \u escape, each of the 256 byte values in each place: the value
+// when all four are hex digits, else -1 (against a spelled-out oracle); and every kernel's
+// verdict on the escape in a document (ASCII bytes; the others are refused as UTF-8 anyway)
+// equal to the per-token checker's.
+TEST(Stage1, HexDigitsOfUEscapes) {
+  auto digit = [](int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (int place = 0; place < 4; ++place) {
+    for (int c = 0; c < 256; ++c) {
+      char h[4] = {'0', 'B', 'e', '9'};
+      h[place] = static_cast<char>(c);
+      int want = 0;
+      for (char x : h) want = (want < 0 || digit(static_cast<unsigned char>(x)) < 0) ? -1 : want * 16 + digit(static_cast<unsigned char>(x));
+      ASSERT_EQ(metajson::detail::index::hex4_value(h), want) << "byte " << c << " in place " << place;
+      if (c < 0x20 || c >= 0x80) continue;
+      const std::string doc = "[\"" + std::string(60, 'a') + "\\u" + std::string(h, 4) + "\"]";
+      const bool ok = checker_accepts(doc);
+      EXPECT_EQ(ok, want >= 0 && (want < 0xD800 || want > 0xDFFF)) << doc;
+      for (const kernel_entry& k : available_kernels())
+        EXPECT_EQ(!run(k, doc, 4096).failed, ok) << doc << ", kernel " << k.name;
+    }
+  }
+}
+
 }  // namespace
