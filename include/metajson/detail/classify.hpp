@@ -20,8 +20,8 @@
 #include "../customize.hpp"
 #include "../raw_json.hpp"
 #include "../value.hpp"
-#include "ranges.hpp"
 #include "chrono.hpp"
+#include "ranges.hpp"
 #include "standard.hpp"
 
 namespace metajson::detail {
