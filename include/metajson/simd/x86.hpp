@@ -43,11 +43,13 @@ typedef long long v2di __attribute__((__vector_size__(16)));
 typedef unsigned long long v2du __attribute__((__vector_size__(16)));
 typedef char v32qi __attribute__((__vector_size__(32)));
 typedef signed char v32qs __attribute__((__vector_size__(32)));
+typedef unsigned char v32qu __attribute__((__vector_size__(32)));
 typedef short v16hi __attribute__((__vector_size__(32)));
 typedef int v8si __attribute__((__vector_size__(32)));
 typedef long long v4di __attribute__((__vector_size__(32)));
 typedef unsigned long long v4du __attribute__((__vector_size__(32)));
 typedef char v64qi __attribute__((__vector_size__(64)));
+typedef unsigned char v64qu __attribute__((__vector_size__(64)));
 typedef int v16si __attribute__((__vector_size__(64)));
 typedef unsigned v16su __attribute__((__vector_size__(64)));
 typedef long long v8di __attribute__((__vector_size__(64)));
@@ -138,6 +140,7 @@ METAJSON_X86_OP_FOR("avx2") m256i mm256_load_si256(const m256i* p) noexcept { re
 METAJSON_X86_OP_FOR("avx2") m256i mm256_loadu_si256(const m256i_u* p) noexcept { return *p; }
 METAJSON_X86_OP_FOR("avx2") void mm256_storeu_si256(m256i_u* p, m256i v) noexcept { *p = v; }
 
+METAJSON_X86_OP_FOR("avx2") m256i mm256_add_epi8(m256i a, m256i b) noexcept { return (m256i)((x86v::v32qu)a + (x86v::v32qu)b); }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_or_si256(m256i a, m256i b) noexcept { return (m256i)((x86v::v4du)a | (x86v::v4du)b); }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_and_si256(m256i a, m256i b) noexcept { return (m256i)((x86v::v4du)a & (x86v::v4du)b); }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_xor_si256(m256i a, m256i b) noexcept { return (m256i)((x86v::v4du)a ^ (x86v::v4du)b); }
@@ -181,6 +184,7 @@ METAJSON_X86_OP_FOR("avx2") m256i mm256_permute2x128_si256(m256i a, m256i b) noe
 METAJSON_X86_AVX512 m512i mm512_set1_epi8(char c) noexcept { return (m512i)(x86v::v64qi{} + c); }
 METAJSON_X86_AVX512 m512i mm512_loadu_si512(const void* p) noexcept { return *static_cast<const m512i_u*>(p); }
 METAJSON_X86_AVX512 void mm512_storeu_si512(void* p, m512i v) noexcept { *static_cast<m512i_u*>(p) = v; }
+METAJSON_X86_AVX512 m512i mm512_add_epi8(m512i a, m512i b) noexcept { return (m512i)((x86v::v64qu)a + (x86v::v64qu)b); }
 METAJSON_X86_AVX512 m512i mm512_or_si512(m512i a, m512i b) noexcept { return (m512i)((x86v::v16su)a | (x86v::v16su)b); }
 METAJSON_X86_AVX512 mmask64 mm512_cmpeq_epi8_mask(m512i a, m512i b) noexcept {
   return __builtin_ia32_pcmpeqb512_mask((x86v::v64qi)a, (x86v::v64qi)b, ~mmask64{0});

@@ -264,11 +264,55 @@ TEST(Stage1, HexDigitsOfUEscapes) {
       for (char x : h) want = (want < 0 || digit(static_cast<unsigned char>(x)) < 0) ? -1 : want * 16 + digit(static_cast<unsigned char>(x));
       ASSERT_EQ(metajson::detail::index::hex4_value(h), want) << "byte " << c << " in place " << place;
       if (c < 0x20 || c >= 0x80) continue;
-      const std::string doc = "[\"" + std::string(60, 'a') + "\\u" + std::string(h, 4) + "\"]";
+      // The escape's 'u' at every place from the 53rd byte of a block to the 5th of the next:
+      // its digits on the block's masks, or (a 'u' in the block's last four bytes) one by one.
+      for (std::size_t pad : {std::size_t{0}, std::size_t{1}, std::size_t{50}, std::size_t{54}, std::size_t{55}, std::size_t{56},
+                              std::size_t{57}, std::size_t{58}, std::size_t{59}, std::size_t{60}, std::size_t{61}, std::size_t{62},
+                              std::size_t{63}, std::size_t{64}, std::size_t{66}}) {
+        const std::string doc = "[\"" + std::string(pad, 'a') + "\\u" + std::string(h, 4) + "\"]";
+        const bool ok = checker_accepts(doc);
+        ASSERT_EQ(ok, want >= 0 && (want < 0xD800 || want > 0xDFFF)) << doc;
+        for (const kernel_entry& k : available_kernels()) {
+          const indexed r = run(k, doc, 4096);
+          EXPECT_EQ(!r.failed, ok) << doc << ", kernel " << k.name;
+          if (r.failed) {
+            EXPECT_EQ(r.error_at, pad + 3) << doc << ", kernel " << k.name;  // at the 'u'
+          }
+        }
+      }
+    }
+  }
+}
+
+// Surrogates and the other escapes whose first digit is 'd' or 'D' (checked one by one), at
+// every place around a block boundary and split by it, among escapes checked on the masks:
+// every kernel's verdict equals the checker's, and a refused escape is reported at its 'u'.
+TEST(Stage1, SurrogateEscapesAroundBlockBoundaries) {
+  struct sample {
+    const char* text;  // what follows the opening quote's padding
+    long bad_u;        // offset in text of the 'u' reported, or -1 when valid
+  };
+  const sample samples[] = {
+      {"\\ud83d\\ude00", -1},        {"\\uD83D\\uDE00", -1},       {"\\udbff\\udfff", -1},
+      {"\\ud7ff\\u00e9", -1},        {"\\uD000\\ue000", -1},       {"\\u0041\\ud83d\\ude00\\u20ac", -1},
+      {"\\ud83d", 1},                 {"\\ude00", 1},                {"\\ud83d\\u0041", 1},
+      {"\\ud83d\\ud83d", 1},         {"\\u00e9\\ude00", 7},        {"\\ud83d\\ude00\\ude00", 13},
+      {"\\u00e9\\u00g9", 7},         {"\\ud83d\\udeX0", 1},        {"\\u00e9\\\\u00e9\\udc00", 14},
+  };
+  for (const sample& s : samples) {
+    for (std::size_t pad = 40; pad < 80; ++pad) {
+      const std::string doc = "[\"" + std::string(pad, 'a') + s.text + "\"]";
       const bool ok = checker_accepts(doc);
-      EXPECT_EQ(ok, want >= 0 && (want < 0xD800 || want > 0xDFFF)) << doc;
-      for (const kernel_entry& k : available_kernels())
-        EXPECT_EQ(!run(k, doc, 4096).failed, ok) << doc << ", kernel " << k.name;
+      ASSERT_EQ(ok, s.bad_u < 0) << doc;
+      for (const kernel_entry& k : available_kernels()) {
+        for (std::size_t room : {std::size_t{4096}, fill_room}) {
+          const indexed r = run(k, doc, room);
+          EXPECT_EQ(!r.failed, ok) << doc << ", kernel " << k.name;
+          if (r.failed) {
+            EXPECT_EQ(r.error_at, 2 + pad + static_cast<std::size_t>(s.bad_u)) << doc << ", kernel " << k.name;
+          }
+        }
+      }
     }
   }
 }
