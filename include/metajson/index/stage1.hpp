@@ -36,6 +36,7 @@
 
 #include "../detail/bytes.hpp"
 #include "../detail/macros.hpp"
+#include "../text/hex.hpp"
 #include "../text/utf8.hpp"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
@@ -82,25 +83,6 @@ struct stage1_state {
 using fill_fn = std::size_t (*)(stage1_state& st, std::uint32_t* pos, char8_t* kinds, std::size_t room);
 
 // --- helpers shared by every kernel (no SIMD) ---------------------------------------------------
-
-// Each byte's value as a hex digit, 0x10 for the bytes that are not one.
-inline constexpr auto hex_values = [] {
-  std::array<std::uint8_t, 256> t{};
-  for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = 0x10;
-  for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c - '0');
-  for (int c = 'a'; c <= 'f'; ++c) t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c - 'a' + 10);
-  for (int c = 'A'; c <= 'F'; ++c) t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c - 'A' + 10);
-  return t;
-}();
-// The value of the four hex digits at p, or -1: four table loads and one test, no branch per
-// digit (a \u escape costs the pass a few nanoseconds; documents written with every non-ASCII
-// character escaped have one every twenty bytes).
-inline int hex4_value(const char* p) noexcept {
-  const unsigned a = hex_values[static_cast<unsigned char>(p[0])], b = hex_values[static_cast<unsigned char>(p[1])],
-                 c = hex_values[static_cast<unsigned char>(p[2])], d = hex_values[static_cast<unsigned char>(p[3])];
-  if ((a | b | c | d) & 0x10) return -1;
-  return static_cast<int>((a << 12) | (b << 8) | (c << 4) | d);
-}
 
 // u is the 'u' of an escape in a document that ends at end: four hex digits must follow; a
 // high surrogate must be followed by an escaped low one, and a low one must not stand alone.

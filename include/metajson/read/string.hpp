@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "../detail/endian.hpp"
+#include "../text/hex.hpp"
 #include "../text/scan.hpp"
 #include "../text/transcode.hpp"
 #include "../text/utf8.hpp"
@@ -21,25 +22,6 @@
 #include "lenient.hpp"
 
 namespace metajson::detail {
-
-// Value of one hex digit, or -1.
-METAJSON_ALWAYS_INLINE int hex_value(char ch) noexcept {
-  if (ch >= '0' && ch <= '9') return ch - '0';
-  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-  if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-  return -1;
-}
-
-// Reads 4 hex digits at p (p + 4 <= end checked by the caller); -1 if not hex.
-inline long read_hex4(const char* p) noexcept {
-  long v = 0;
-  for (int i = 0; i < 4; ++i) {
-    const int h = hex_value(p[i]);
-    if (h < 0) return -1;
-    v = v * 16 + h;
-  }
-  return v;
-}
 
 // An output that keeps nothing: escapes are checked without being decoded anywhere, so
 // validating and skipping never allocate.
@@ -67,14 +49,14 @@ inline const char* read_escape(read_context& c, const char* p, Out& out) {
   }
   if (c.end - p < 6) {  // the input ends within 4 digits: an error of the first non-digit, else the end
     for (const char* q = p + 2; q < c.end; ++q)
-      if (hex_value(*q) < 0) return c.fail(error_code::invalid_escape, p, "\\u must be followed by 4 hex digits");
+      if (!is_hex_digit(*q)) return c.fail(error_code::invalid_escape, p, "\\u must be followed by 4 hex digits");
     return c.fail(error_code::unexpected_end, c.end, "in a \\u escape");
   }
-  const long u = read_hex4(p + 2);
+  const long u = hex4_value(p + 2);
   if (u < 0) return c.fail(error_code::invalid_escape, p, "\\u must be followed by 4 hex digits");
   if (u >= 0xD800 && u <= 0xDBFF) {  // high surrogate: a low one must follow
     if (c.end - p >= 12 && p[6] == '\\' && p[7] == 'u') {
-      const long lo = read_hex4(p + 8);
+      const long lo = hex4_value(p + 8);
       if (lo >= 0xDC00 && lo <= 0xDFFF) {
         append_utf8(out, static_cast<std::uint32_t>(0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00)));
         return p + 12;

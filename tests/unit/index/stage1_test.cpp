@@ -262,7 +262,7 @@ TEST(Stage1, HexDigitsOfUEscapes) {
       h[place] = static_cast<char>(c);
       int want = 0;
       for (char x : h) want = (want < 0 || digit(static_cast<unsigned char>(x)) < 0) ? -1 : want * 16 + digit(static_cast<unsigned char>(x));
-      ASSERT_EQ(metajson::detail::index::hex4_value(h), want) << "byte " << c << " in place " << place;
+      ASSERT_EQ(metajson::detail::hex4_value(h), want) << "byte " << c << " in place " << place;
       if (c < 0x20 || c >= 0x80) continue;
       // The escape's 'u' at every place from the 53rd byte of a block to the 5th of the next:
       // its digits on the block's masks, or (a 'u' in the block's last four bytes) one by one.

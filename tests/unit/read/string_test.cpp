@@ -1,6 +1,8 @@
 // Reading strings: escapes, surrogates, UTF-8, control bytes, string_view, char.
 #include "round_trip.hpp"
 
+#include <cstdint>
+#include <cstdio>
 #include <map>
 #include <vector>
 #include <string>
@@ -31,6 +33,49 @@ TEST(ReadString, Escapes) {
   expect_read_error<std::string>("\"a\nb\"", error_code::invalid_string,
                                  "control character in string (must be escaped) (byte 0x0a) at $ (line 1, column 3)");
   expect_read_error<std::string>(R"("abc)", error_code::unexpected_end, "unexpected end of input (in a string) at $ (line 1, column 5)");
+}
+
+// Every \u escape of the Basic Multilingual Plane in lower- and upper-case hex, and the
+// surrogate pairs at both ends of each half's range and between, decoded against a UTF-8
+// encoder spelled out here.
+TEST(ReadString, EveryUEscapeDecodes) {
+  auto utf8 = [](std::uint32_t cp) {
+    std::string s;
+    if (cp < 0x80) {
+      s += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      s += static_cast<char>(0xC0 | (cp >> 6));
+      s += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      s += static_cast<char>(0xE0 | (cp >> 12));
+      s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      s += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      s += static_cast<char>(0xF0 | (cp >> 18));
+      s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      s += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+    return s;
+  };
+  char json[32];
+  for (std::uint32_t cp = 0; cp < 0x10000; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    for (const char* format : {"\"\\u%04x\"", "\"\\u%04X\""}) {
+      std::snprintf(json, sizeof json, format, static_cast<unsigned>(cp));
+      std::string out;
+      ASSERT_FALSE(metajson::from_json(std::string_view(json), out)) << json;
+      ASSERT_EQ(out, utf8(cp)) << json;
+    }
+  }
+  for (std::uint32_t hi : {0xD800u, 0xD801u, 0xD83Du, 0xDA00u, 0xDBFEu, 0xDBFFu}) {
+    for (std::uint32_t lo : {0xDC00u, 0xDC01u, 0xDE00u, 0xDFFEu, 0xDFFFu}) {
+      std::snprintf(json, sizeof json, "\"\\u%04X\\u%04x\"", static_cast<unsigned>(hi), static_cast<unsigned>(lo));
+      std::string out;
+      ASSERT_FALSE(metajson::from_json(std::string_view(json), out)) << json;
+      EXPECT_EQ(out, utf8(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))) << json;
+    }
+  }
 }
 
 TEST(ReadString, EveryEscapeRoundTrips) {
