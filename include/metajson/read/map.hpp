@@ -81,7 +81,8 @@ struct reader<family::map> {
       }
       if (escaped) {
         if constexpr (std::is_same_v<K, std::string_view>) return c.fail(error_code::escaped_string_view, q);
-        if (!read_string_into<O, true>(c, key_at, key_buf)) return nullptr;
+        if constexpr (text_from_index<O>) decode_checked_string(text, key_buf);  // checked by stage 1 (':' follows)
+        else if (!read_string_into<O, true>(c, key_at, key_buf)) return nullptr;
         text = key_buf;
       }
       K key{};

@@ -64,7 +64,7 @@ METAJSON_NOINLINE inline bool decoded_key(read_context& c, const char* k, std::s
     key = raw;
     return true;
   }
-  if (!read_string_into<O, true>(c, at(c, k), c.scratch)) return false;
+  if (!read_indexed_string<O>(c, k, c.scratch)) return false;
   key = c.scratch;
   return true;
 }

@@ -8,7 +8,9 @@
 // (the per-token checker, read/check.hpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -293,6 +295,71 @@ METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s) noexcept {
   return s.find('\\') != std::string_view::npos;
 }
 
+// What each simple escape's letter stands for ('"', '\\', '/', b, f, n, r, t); 0 elsewhere.
+inline constexpr auto simple_escapes = [] {
+  std::array<char, 256> t{};
+  t['"'] = '"';
+  t['\\'] = '\\';
+  t['/'] = '/';
+  t['b'] = '\b';
+  t['f'] = '\f';
+  t['n'] = '\n';
+  t['r'] = '\r';
+  t['t'] = '\t';
+  return t;
+}();
+
+// Decodes a string's text (between its quotes) that stage 1 has checked: every escape is
+// valid, surrogates come in pairs, there is no control byte. So nothing is checked again and
+// nothing is appended piece by piece: out is sized once to the text's length (the decoded
+// string is never longer) and written through a pointer, then cut to what was written. The
+// general loop (read_string_rest) is the slow oracle (tests/unit/read/string_test.cpp,
+// CheckedEscapesDecodeLikeTheGeneralLoop).
+METAJSON_NOINLINE inline void decode_checked_string(std::string_view text, std::string& out) {
+  out.resize_and_overwrite(text.size(), [text](char* const dst, std::size_t) noexcept {
+    char* d = dst;
+    const char* s = text.data();
+    const char* const e = s + text.size();
+    for (;;) {
+      const char* b = s;  // the next backslash: escapes often follow each other (non-ASCII text)
+      if (b != e && *b != '\\') {
+        b = static_cast<const char*>(std::memchr(b, '\\', static_cast<std::size_t>(e - b)));
+        if (b == nullptr) b = e;
+        std::memcpy(d, s, static_cast<std::size_t>(b - s));
+        d += b - s;
+      }
+      if (b == e) return static_cast<std::size_t>(d - dst);
+      if (b[1] != 'u') {
+        *d++ = simple_escapes[static_cast<unsigned char>(b[1])];
+        s = b + 2;
+        continue;
+      }
+      auto cp = static_cast<std::uint32_t>(hex4_value(b + 2));
+      s = b + 6;
+      if (cp < 0x80) {
+        *d++ = static_cast<char>(cp);
+      } else if (cp < 0x800) {
+        d[0] = static_cast<char>(0xC0 | (cp >> 6));
+        d[1] = static_cast<char>(0x80 | (cp & 0x3F));
+        d += 2;
+      } else if (cp < 0xD800 || cp > 0xDBFF) {  // not a high surrogate (stage 1 let no low one alone)
+        d[0] = static_cast<char>(0xE0 | (cp >> 12));
+        d[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        d[2] = static_cast<char>(0x80 | (cp & 0x3F));
+        d += 3;
+      } else {  // a pair: 12 bytes of text, 4 of UTF-8
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(hex4_value(b + 8)) - 0xDC00);
+        s = b + 12;
+        d[0] = static_cast<char>(0xF0 | (cp >> 18));
+        d[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        d[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        d[3] = static_cast<char>(0x80 | (cp & 0x3F));
+        d += 4;
+      }
+    }
+  });
+}
+
 // Whether string_text may stand for a string's content: stage 1 checked its UTF-8 (not when
 // utf8_policy::replace asks the reader to repair it).
 template <options O>
@@ -317,6 +384,24 @@ METAJSON_ALWAYS_INLINE bool string_is_clean(read_context& c, const char* k) {
 }
 
 
+// The string at entry k (a '"' entry whose string_is_clean) into out, on the index when it may:
+// its text between the quotes known from the next entry (string_text), assigned when it has no
+// escape (most strings: no scan), decoded without checks when it has (decode_checked_string).
+// Otherwise (utf8_policy::replace, or stage 1 stopped right after the string) the general loop.
+template <options O>
+METAJSON_ALWAYS_INLINE bool read_indexed_string(read_context& c, const char* k, std::string& out) {
+  if constexpr (text_from_index<O>) {
+    if (METAJSON_LIKELY(k[1] != index::kind_error)) {
+      const std::string_view text = string_text(c, k);
+      if (METAJSON_UNLIKELY(!string_length_ok<O>(c, text.data(), text.data() + text.size()))) return false;
+      if (METAJSON_LIKELY(!has_backslash(text))) out.assign(text);
+      else decode_checked_string(text, out);
+      return true;
+    }
+  }
+  return read_string_into<O, true>(c, at(c, k), out) != nullptr;
+}
+
 template <>
 struct reader<family::string> {
   template <options O, class T>
@@ -325,17 +410,7 @@ struct reader<family::string> {
     if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
     const char* const p = at(c, k);
     if constexpr (std::is_same_v<T, std::string>) {
-      if constexpr (text_from_index<O>) {  // most strings: no escape, assigned without a scan
-        if (METAJSON_LIKELY(k[1] != index::kind_error)) {
-          const std::string_view text = string_text(c, k);
-          if (METAJSON_LIKELY(!has_backslash(text))) {
-            if (METAJSON_UNLIKELY(!string_length_ok<O>(c, text.data(), text.data() + text.size()))) return nullptr;
-            v.assign(text);
-            return k + 1;
-          }
-        }
-      }
-      if (!read_string_into<O, true>(c, p, v)) return nullptr;
+      if (!read_indexed_string<O>(c, k, v)) return nullptr;
     } else if constexpr (std::is_same_v<T, std::string_view>) {
       static_assert(!reads_prepared_copy<O>,
                     "with options::allow_comments or allow_trailing_commas the reader reads a prepared copy of "

@@ -129,7 +129,7 @@ struct reader<family::dynamic> {
       case '"': {
         if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
         if (!std::holds_alternative<std::string>(s)) s = std::string();
-        if (!read_string_into<O, true>(c, at(c, k), std::get<std::string>(s))) return nullptr;
+        if (!read_indexed_string<O>(c, k, std::get<std::string>(s))) return nullptr;
         return k + 1;
       }
       case '[': {
@@ -155,7 +155,7 @@ struct reader<family::dynamic> {
           if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
           if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
           std::string key;
-          if (!read_string_into<O, true>(c, at(c, k), key)) return nullptr;
+          if (!read_indexed_string<O>(c, k, key)) return nullptr;
           obj.emplace_back(std::move(key), value{});
           k = read_value<O>(c, k + 2, obj.back().second);
           if (METAJSON_UNLIKELY(!k)) return push_read_key(c, obj.back().first);

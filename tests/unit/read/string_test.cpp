@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <random>
 #include <vector>
 #include <string>
 #include <string_view>
@@ -75,6 +76,88 @@ TEST(ReadString, EveryUEscapeDecodes) {
       ASSERT_FALSE(metajson::from_json(std::string_view(json), out)) << json;
       EXPECT_EQ(out, utf8(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))) << json;
     }
+  }
+}
+
+// Strings with escapes read on the index are decoded without checks (decode_checked_string:
+// stage 1 has checked them); the general loop, which checks as it decodes, is its oracle. Random
+// strings of plain ASCII runs, raw UTF-8, simple escapes, \u escapes of 1-3 UTF-8 bytes and
+// surrogate pairs, 0 to 300 bytes of text, and each also read whole (std::string and in an
+// object) and compared with the decoded text the generator built beside it.
+TEST(ReadString, CheckedEscapesDecodeLikeTheGeneralLoop) {
+  std::mt19937 rng(20261124);
+  auto pick = [&](std::uint32_t n) { return static_cast<std::uint32_t>(rng() % n); };
+  const char* const letters = "\"\\/bfnrt";
+  const char decoded_letters[] = {'"', '\\', '/', '\b', '\f', '\n', '\r', '\t'};
+  const char* const raw[] = {"\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\xdf\xbf"};
+  char hex[16];
+  for (int round = 0; round < 20000; ++round) {
+    std::string text, want;
+    const std::uint32_t target = pick(300);
+    while (text.size() < target) {
+      switch (pick(6)) {
+        case 0: {
+          const std::uint32_t n = 1 + pick(40);
+          for (std::uint32_t i = 0; i < n; ++i) text += static_cast<char>('a' + pick(26));
+          want.append(text, text.size() - n, n);
+          break;
+        }
+        case 1: {
+          const char* r = raw[pick(4)];
+          text += r;
+          want += r;
+          break;
+        }
+        case 2: {
+          const std::uint32_t i = pick(8);
+          text += '\\';
+          text += letters[i];
+          want += decoded_letters[i];
+          break;
+        }
+        case 3:
+        case 4: {  // one \u escape, of a code point drawn from each UTF-8 length
+          static const std::uint32_t lows[] = {0, 0x80, 0x800, 0xE000};
+          static const std::uint32_t spans[] = {0x80, 0x780, 0xD000, 0x2000};
+          const std::uint32_t band = pick(4);
+          const std::uint32_t cp = lows[band] + pick(spans[band]);
+          std::snprintf(hex, sizeof hex, pick(2) ? "\\u%04x" : "\\u%04X", static_cast<unsigned>(cp));
+          text += hex;
+          std::string one;
+          metajson::detail::append_utf8(one, cp);
+          want += one;
+          break;
+        }
+        default: {  // a surrogate pair
+          const std::uint32_t cp = 0x10000 + pick(0x100000);
+          std::snprintf(hex, sizeof hex, "\\u%04x\\u%04X", static_cast<unsigned>(0xD800 + ((cp - 0x10000) >> 10)),
+                        static_cast<unsigned>(0xDC00 + ((cp - 0x10000) & 0x3FF)));
+          text += hex;
+          std::string one;
+          metajson::detail::append_utf8(one, cp);
+          want += one;
+          break;
+        }
+      }
+    }
+    std::string fast = "left over from before";
+    metajson::detail::decode_checked_string(text, fast);
+    const std::string json = "\"" + text + "\"";
+    metajson::detail::read_context c;
+    c.begin = json.data();
+    c.end = json.data() + json.size();
+    std::string slow;
+    ASSERT_NE((metajson::detail::read_string_into<metajson::options{}, false>(c, json.data(), slow)), nullptr) << json;
+    ASSERT_EQ(slow, want) << json;
+    ASSERT_EQ(fast, want) << json;
+    ASSERT_EQ(metajson::from<std::string>(json), want) << json;
+    const auto in_map = metajson::from<std::map<std::string, std::string>>("{\"k\": " + json + " }");
+    ASSERT_EQ(in_map.at("k"), want) << json;
+    const auto keyed = metajson::from<std::map<std::string, int>>("{" + json + ": 1}");  // a map's key
+    ASSERT_EQ(keyed.begin()->first, want) << json;
+    const auto any = metajson::from<metajson::value>("{" + json + ": " + json + "}");  // metajson::value's key and string
+    ASSERT_EQ(any.as_object().at(0).first, want) << json;
+    ASSERT_EQ(any.as_object().at(0).second.as_string(), want) << json;
   }
 }
 
