@@ -25,6 +25,20 @@
 
 namespace metajson::detail {
 
+// What each simple escape's letter stands for ('"', '\\', '/', b, f, n, r, t); 0 elsewhere.
+inline constexpr auto simple_escapes = [] {
+  std::array<char, 256> t{};
+  t['"'] = '"';
+  t['\\'] = '\\';
+  t['/'] = '/';
+  t['b'] = '\b';
+  t['f'] = '\f';
+  t['n'] = '\n';
+  t['r'] = '\r';
+  t['t'] = '\t';
+  return t;
+}();
+
 // An output that keeps nothing: escapes are checked without being decoded anywhere, so
 // validating and skipping never allocate.
 struct discard_output {
@@ -37,18 +51,11 @@ struct discard_output {
 template <class Out>
 inline const char* read_escape(read_context& c, const char* p, Out& out) {
   if (c.end - p < 2) return c.fail(error_code::unexpected_end, c.end, "in an escape");
-  switch (p[1]) {
-    case '"': out += '"'; return p + 2;
-    case '\\': out += '\\'; return p + 2;
-    case '/': out += '/'; return p + 2;
-    case 'b': out += '\b'; return p + 2;
-    case 'f': out += '\f'; return p + 2;
-    case 'n': out += '\n'; return p + 2;
-    case 'r': out += '\r'; return p + 2;
-    case 't': out += '\t'; return p + 2;
-    case 'u': break;
-    default: return c.fail(error_code::invalid_escape, p, "\\" + std::string(1, p[1]) + " is not a JSON escape");
+  if (const char v = simple_escapes[static_cast<unsigned char>(p[1])]) {
+    out += v;
+    return p + 2;
   }
+  if (p[1] != 'u') return c.fail(error_code::invalid_escape, p, "\\" + std::string(1, p[1]) + " is not a JSON escape");
   if (c.end - p < 6) {  // the input ends within 4 digits: an error of the first non-digit, else the end
     for (const char* q = p + 2; q < c.end; ++q)
       if (!is_hex_digit(*q)) return c.fail(error_code::invalid_escape, p, "\\u must be followed by 4 hex digits");
@@ -295,20 +302,6 @@ METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s) noexcept {
   return s.find('\\') != std::string_view::npos;
 }
 
-// What each simple escape's letter stands for ('"', '\\', '/', b, f, n, r, t); 0 elsewhere.
-inline constexpr auto simple_escapes = [] {
-  std::array<char, 256> t{};
-  t['"'] = '"';
-  t['\\'] = '\\';
-  t['/'] = '/';
-  t['b'] = '\b';
-  t['f'] = '\f';
-  t['n'] = '\n';
-  t['r'] = '\r';
-  t['t'] = '\t';
-  return t;
-}();
-
 // Decodes a string's text (between its quotes) that stage 1 has checked: every escape is
 // valid, surrogates come in pairs, there is no control byte. So nothing is checked again and
 // nothing is appended piece by piece: out is sized once to the text's length (the decoded
@@ -336,26 +329,11 @@ METAJSON_NOINLINE inline void decode_checked_string(std::string_view text, std::
       }
       auto cp = static_cast<std::uint32_t>(hex4_value(b + 2));
       s = b + 6;
-      if (cp < 0x80) {
-        *d++ = static_cast<char>(cp);
-      } else if (cp < 0x800) {
-        d[0] = static_cast<char>(0xC0 | (cp >> 6));
-        d[1] = static_cast<char>(0x80 | (cp & 0x3F));
-        d += 2;
-      } else if (cp < 0xD800 || cp > 0xDBFF) {  // not a high surrogate (stage 1 let no low one alone)
-        d[0] = static_cast<char>(0xE0 | (cp >> 12));
-        d[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        d[2] = static_cast<char>(0x80 | (cp & 0x3F));
-        d += 3;
-      } else {  // a pair: 12 bytes of text, 4 of UTF-8
+      if (cp >= 0xD800 && cp <= 0xDBFF) {  // a pair (stage 1 let no low half alone): 12 bytes of text
         cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(hex4_value(b + 8)) - 0xDC00);
         s = b + 12;
-        d[0] = static_cast<char>(0xF0 | (cp >> 18));
-        d[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        d[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        d[3] = static_cast<char>(0x80 | (cp & 0x3F));
-        d += 4;
       }
+      d = write_utf8(d, cp);
     }
   });
 }

@@ -13,31 +13,41 @@
 
 namespace metajson::detail {
 
+// Writes code point cp (at most U+10FFFF, not a surrogate) as UTF-8 at d (room for 4 bytes);
+// returns the position after it.
+inline char* write_utf8(char* d, std::uint32_t cp) noexcept {
+  if (cp < 0x80) {
+    *d = static_cast<char>(cp);
+    return d + 1;
+  }
+  if (cp < 0x800) {
+    d[0] = static_cast<char>(0xC0 | (cp >> 6));
+    d[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    return d + 2;
+  }
+  if (cp < 0x10000) {
+    d[0] = static_cast<char>(0xE0 | (cp >> 12));
+    d[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    d[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    return d + 3;
+  }
+  d[0] = static_cast<char>(0xF0 | (cp >> 18));
+  d[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+  d[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+  d[3] = static_cast<char>(0x80 | (cp & 0x3F));
+  return d + 4;
+}
+
 // Appends code point cp (at most U+10FFFF, not a surrogate) as UTF-8. (The reader's escapes use
 // it too.)
 template <class Out>
 inline void append_utf8(Out& out, std::uint32_t cp) {
-  char b[4];
   if (cp < 0x80) {
     out += static_cast<char>(cp);
     return;
   }
-  if (cp < 0x800) {
-    b[0] = static_cast<char>(0xC0 | (cp >> 6));
-    b[1] = static_cast<char>(0x80 | (cp & 0x3F));
-    out.append(b, 2);
-  } else if (cp < 0x10000) {
-    b[0] = static_cast<char>(0xE0 | (cp >> 12));
-    b[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    b[2] = static_cast<char>(0x80 | (cp & 0x3F));
-    out.append(b, 3);
-  } else {
-    b[0] = static_cast<char>(0xF0 | (cp >> 18));
-    b[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    b[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    b[3] = static_cast<char>(0x80 | (cp & 0x3F));
-    out.append(b, 4);
-  }
+  char b[4];
+  out.append(b, static_cast<std::size_t>(write_utf8(b, cp) - b));
 }
 
 // UTF-16 or UTF-32 code units (by the width of C) to UTF-8. Returns "" or why it cannot.

@@ -36,29 +36,30 @@ TEST(ReadString, Escapes) {
   expect_read_error<std::string>(R"("abc)", error_code::unexpected_end, "unexpected end of input (in a string) at $ (line 1, column 5)");
 }
 
+// Code point cp as UTF-8, spelled out here: the oracle of the decoding tests below.
+std::string utf8_of(std::uint32_t cp) {
+  std::string s;
+  if (cp < 0x80) {
+    s += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    s += static_cast<char>(0xC0 | (cp >> 6));
+    s += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    s += static_cast<char>(0xE0 | (cp >> 12));
+    s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    s += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    s += static_cast<char>(0xF0 | (cp >> 18));
+    s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    s += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+  return s;
+}
+
 // Every \u escape of the Basic Multilingual Plane in lower- and upper-case hex, and the
-// surrogate pairs at both ends of each half's range and between, decoded against a UTF-8
-// encoder spelled out here.
+// surrogate pairs at both ends of each half's range and between, decoded against utf8_of.
 TEST(ReadString, EveryUEscapeDecodes) {
-  auto utf8 = [](std::uint32_t cp) {
-    std::string s;
-    if (cp < 0x80) {
-      s += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      s += static_cast<char>(0xC0 | (cp >> 6));
-      s += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      s += static_cast<char>(0xE0 | (cp >> 12));
-      s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      s += static_cast<char>(0xF0 | (cp >> 18));
-      s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    return s;
-  };
   char json[32];
   for (std::uint32_t cp = 0; cp < 0x10000; ++cp) {
     if (cp >= 0xD800 && cp <= 0xDFFF) continue;
@@ -66,7 +67,7 @@ TEST(ReadString, EveryUEscapeDecodes) {
       std::snprintf(json, sizeof json, format, static_cast<unsigned>(cp));
       std::string out;
       ASSERT_FALSE(metajson::from_json(std::string_view(json), out)) << json;
-      ASSERT_EQ(out, utf8(cp)) << json;
+      ASSERT_EQ(out, utf8_of(cp)) << json;
     }
   }
   for (std::uint32_t hi : {0xD800u, 0xD801u, 0xD83Du, 0xDA00u, 0xDBFEu, 0xDBFFu}) {
@@ -74,7 +75,7 @@ TEST(ReadString, EveryUEscapeDecodes) {
       std::snprintf(json, sizeof json, "\"\\u%04X\\u%04x\"", static_cast<unsigned>(hi), static_cast<unsigned>(lo));
       std::string out;
       ASSERT_FALSE(metajson::from_json(std::string_view(json), out)) << json;
-      EXPECT_EQ(out, utf8(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))) << json;
+      EXPECT_EQ(out, utf8_of(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))) << json;
     }
   }
 }
@@ -123,9 +124,7 @@ TEST(ReadString, CheckedEscapesDecodeLikeTheGeneralLoop) {
           const std::uint32_t cp = lows[band] + pick(spans[band]);
           std::snprintf(hex, sizeof hex, pick(2) ? "\\u%04x" : "\\u%04X", static_cast<unsigned>(cp));
           text += hex;
-          std::string one;
-          metajson::detail::append_utf8(one, cp);
-          want += one;
+          want += utf8_of(cp);
           break;
         }
         default: {  // a surrogate pair
@@ -133,9 +132,7 @@ TEST(ReadString, CheckedEscapesDecodeLikeTheGeneralLoop) {
           std::snprintf(hex, sizeof hex, "\\u%04x\\u%04X", static_cast<unsigned>(0xD800 + ((cp - 0x10000) >> 10)),
                         static_cast<unsigned>(0xDC00 + ((cp - 0x10000) & 0x3FF)));
           text += hex;
-          std::string one;
-          metajson::detail::append_utf8(one, cp);
-          want += one;
+          want += utf8_of(cp);
           break;
         }
       }
