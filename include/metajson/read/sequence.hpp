@@ -142,6 +142,28 @@ inline const char* read_buffered_vector(read_context& c, const char* p, T& v) {
   return k;
 }
 
+// Elements that take exactly one index entry each: strings, numbers, literals.
+template <class E>
+inline constexpr bool one_entry_element = family_of<E>() == family::string || family_of<E>() == family::integer ||
+                                          family_of<E>() == family::floating || family_of<E>() == family::boolean ||
+                                          family_of<E>() == family::character;
+
+// How many elements the array at entry k holds, when each is one index entry: then its
+// separators are every other entry ("a" , "b" , "c" ]), and the count is where the first entry
+// at a separator's place is not a ','. When the array runs past the entries in the buffer, a
+// lower bound. The vector reader reserves this many, so that a vector of strings is allocated
+// once, at its final size, instead of growing by doubling and moving its strings each time. A
+// hint only: the elements are then read and checked as usual (a document that is not JSON
+// gets a wrong hint, then its error). Not for elements that span several entries (structs,
+// arrays): counting those needs their nesting, and walking every entry twice cost more than
+// the allocations it saved (docs/performance.md).
+METAJSON_ALWAYS_INLINE std::size_t one_entry_elements_ahead(const read_context& c, const char* k) noexcept {
+  if (k[1] == ']') return 0;
+  const char* q = k + 2;
+  while (q < c.limit && *q == ',') q += 2;
+  return static_cast<std::size_t>(q - k) / 2;
+}
+
 template <>
 struct reader<family::range> {
   template <options O, class T>
@@ -181,7 +203,14 @@ struct reader<family::range> {
       }
 #endif
       // vector, deque: read into the existing elements first (reusing their storage), then
-      // append; trim what is left over.
+      // append; trim what is left over. A vector is given its length first when the index
+      // tells it (one_entry_elements_ahead).
+      if constexpr (one_entry_element<typename T::value_type> && requires { v.reserve(std::size_t{}); v.capacity(); }) {
+        if (METAJSON_LIKELY(*p == '[')) {
+          const std::size_t n = one_entry_elements_ahead(c, p);
+          if (n > v.capacity()) v.reserve(n);
+        }
+      }
       std::size_t count = 0;
       const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
         if (i >= v.size()) v.emplace_back();

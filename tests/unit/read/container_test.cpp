@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -338,6 +339,46 @@ TEST(ReadContainer, VectorsOfTriviallyCopyableElementsAllocateOnce) {
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(*r, rings);
   EXPECT_LE(allocations, 200u + 10u + 3u) << allocations;
+}
+
+// A vector of strings (elements of one index entry each) is given its length from the index
+// before its elements are read: one allocation at its final size when the array's entries are
+// in the buffer, a lower bound when it runs past them (the small-index build of this file).
+TEST(ReadContainer, VectorsOfStringsAreSizedFromTheIndex) {
+  for (std::size_t n : {0u, 1u, 2u, 3u, 7u, 8u, 9u, 31u, 32u, 33u, 70u, 75u, 76u, 77u, 150u, 500u, 3000u}) {
+    std::vector<std::string> v;
+    std::vector<bool> flags;
+    for (std::size_t i = 0; i < n; ++i) {
+      v.push_back("s" + std::to_string(i));  // short: no allocation of its own
+      flags.push_back(i % 3 == 0);
+    }
+    const std::string json = metajson::to_json(v);
+    expect_round_trip(v, json);
+    expect_round_trip(flags, metajson::to_json(flags));
+    const std::size_t before = g_allocations;
+    auto r = metajson::try_from<std::vector<std::string>>(json);
+    const std::size_t allocations = g_allocations - before;
+    ASSERT_TRUE(r.has_value()) << n;
+    EXPECT_EQ(*r, v) << n;
+    if (metajson::detail::index_capacity >= 2048 && n <= 150) {  // the whole array is in the buffer
+      EXPECT_EQ(allocations, n == 0 ? 0u : 1u) << n;
+      EXPECT_EQ(r->capacity(), n) << n;
+    }
+  }
+  // Reading into a vector that holds more elements or more capacity keeps its storage.
+  std::vector<std::string> keep(10, "x");
+  const std::string* base = keep.data();
+  EXPECT_FALSE(metajson::from_json(R"(["a","b","c"])", keep));
+  EXPECT_EQ(keep, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(keep.data(), base);
+  // Arrays that are not JSON, or not strings, get only a wrong hint: their errors are unchanged.
+  expect_read_error<std::vector<std::string>>(R"(["a","b",])", error_code::syntax_error,
+                                              "expected string, found ']' (a trailing comma: options::allow_trailing_commas reads them) at $[2] (line 1, column 10)");
+  expect_read_error<std::vector<std::string>>(R"(["a" "b"])", error_code::type_mismatch, "expected ',' or ']', found string at $ (line 1, column 6)");
+  expect_read_fails<std::vector<std::string>>(R"(["a",["b"],"c"])", error_code::type_mismatch);
+  expect_read_fails<std::vector<std::string>>(R"(["a",1])", error_code::type_mismatch);
+  expect_read_fails<std::vector<std::string>>(R"(["a","b")", error_code::unexpected_end);
+  expect_read<std::vector<std::vector<std::string>>>(R"([["a","b"],[],["c"]])", {{"a", "b"}, {}, {"c"}});
 }
 
 }  // namespace
