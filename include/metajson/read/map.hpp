@@ -73,7 +73,7 @@ struct reader<family::map> {
       if constexpr (text_from_index<O>) {  // the key's end is known from its ':' entry
         text = string_text(c, k);
         if (METAJSON_UNLIKELY(!string_length_ok<O>(c, text.data(), text.data() + text.size()))) return nullptr;
-        escaped = has_backslash(text);
+        escaped = has_backslash(text, c.end);
         if (METAJSON_UNLIKELY(escaped)) q = text.data() + text.find('\\');
       } else {
         q = read_plain_string<O, true>(c, key_at, text, escaped);

@@ -302,6 +302,22 @@ METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s) noexcept {
   return s.find('\\') != std::string_view::npos;
 }
 
+// The same for a text in an input that ends at `end`, where the string and map readers look:
+// a text shorter than 8 bytes (most short values) takes one 8-byte load when 8 can be read
+// from its start, the bytes past the text masked off.
+METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s, const char* end) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  const std::size_t n = s.size();
+  if (n < 8 && end - s.data() >= 8) {
+    // A zero byte of a marks a backslash; a borrow can mark a byte after a true one only, so
+    // the bits of the text's n bytes are exact in what they say.
+    const std::uint64_t a = load_le<std::uint64_t>(s.data()) ^ (ones * '\\');
+    const std::uint64_t in_text = (std::uint64_t{1} << (8 * n)) - 1;
+    return ((a - ones) & ~a & highs & in_text) != 0;
+  }
+  return has_backslash(s);
+}
+
 // Decodes a string's text (between its quotes) that stage 1 has checked: every escape is
 // valid, surrogates come in pairs, there is no control byte. So nothing is checked again and
 // nothing is appended piece by piece: out is sized once to the text's length (the decoded
@@ -372,8 +388,17 @@ METAJSON_ALWAYS_INLINE bool read_indexed_string(read_context& c, const char* k, 
     if (METAJSON_LIKELY(k[1] != index::kind_error)) {
       const std::string_view text = string_text(c, k);
       if (METAJSON_UNLIKELY(!string_length_ok<O>(c, text.data(), text.data() + text.size()))) return false;
-      if (METAJSON_LIKELY(!has_backslash(text))) out.assign(text);
-      else decode_checked_string(text, out);
+      if (METAJSON_LIKELY(!has_backslash(text, c.end))) {
+        // Not assign(): with the check above inlined, GCC stopped inlining assign's
+        // replacement code, a call of ~50 instructions per string (docs/performance.md).
+        out.clear();
+        out.resize_and_overwrite(text.size(), [text](char* d, std::size_t n) noexcept {
+          std::memcpy(d, text.data(), n);
+          return n;
+        });
+      } else {
+        decode_checked_string(text, out);
+      }
       return true;
     }
   }

@@ -3,7 +3,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <map>
+#include <memory>
 #include <random>
 #include <vector>
 #include <string>
@@ -248,6 +250,26 @@ TEST(ReadString, TakenFromTheIndexOrScanned) {
             (std::map<std::string, std::string>{{"k", "v"}}));
   // An unfinished string after a clean one: the error is at the end, the first string reads.
   EXPECT_EQ(metajson::try_from<std::vector<std::string>>("[\"ab\", \"cd").error().code(), error_code::unexpected_end);
+}
+
+// has_backslash judges a string's text by its own bytes, however many it loads: a text of every
+// length 0-24 at every distance 0-10 from the input's end, with a backslash at every place in
+// it or after it. The input is a heap array of its exact size, so that a load past its end is
+// an error under AddressSanitizer.
+TEST(ReadString, BackslashCheckSeesTheTextOnly) {
+  for (std::size_t len = 0; len <= 24; ++len) {
+    for (std::size_t after = 0; after <= 10; ++after) {
+      const std::size_t size = len + after;
+      for (int bs = -1; bs < static_cast<int>(size); ++bs) {
+        const std::unique_ptr<char[]> input(new char[size == 0 ? 1 : size]);
+        std::memset(input.get(), 'a', size);
+        if (bs >= 0) input[static_cast<std::size_t>(bs)] = '\\';
+        const std::string_view text(input.get(), len);
+        EXPECT_EQ(metajson::detail::has_backslash(text, input.get() + size), bs >= 0 && bs < static_cast<int>(len))
+            << len << " " << after << " " << bs;
+      }
+    }
+  }
 }
 
 TEST(ReadString, StringViewPointsIntoTheInput) {
