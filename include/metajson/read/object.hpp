@@ -1,16 +1,20 @@
-// JSON objects into reflected classes. Keys are matched at compile-time cost: the key expected
-// next in declaration order is tried first (one compare, the usual case for JSON written by a
-// serializer), then a perfect-hash table of all keys (reflect/lookup.hpp). Escaped keys are
-// unescaped first, so "\u0061ge" fills `age`. Unknown, missing and duplicate keys follow the
-// options and the class's annotations.
+// JSON objects into reflected classes. Keys are matched at compile-time cost: while they come
+// in declaration order (the usual case for JSON written by a serializer), each is compared with
+// the next member's name as constants (read_object); from the first other key on, each is looked
+// up in a perfect-hash table of all keys (reflect/lookup.hpp; read_object_keys). Escaped keys
+// are unescaped first, so "\u0061ge" fills `age`. Unknown, missing and duplicate keys follow
+// the options and the class's annotations.
 #pragma once
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <meta>
 #include <string>
 
+#include "../detail/endian.hpp"
 #include "../detail/ranges.hpp"
 #include "../reflect/keys.hpp"
 #include "../reflect/lookup.hpp"
@@ -121,42 +125,125 @@ void clear_extra_keys(X& extra);
 template <options O, class X>
 const char* read_extra_key(read_context& c, const char* k, std::string_view key, const char* key_at, X& extra);
 
-// Reads the object at entry k into v. IgnoreKey (a tag key) is skipped without being unknown.
-template <options O, class T, bool HasIgnoreKey = false, const char* IgnoreKey = nullptr>
-inline const char* read_object(read_context& c, const char* k, T& v) {
+// Whether the in-order path of read_object may compare raw keys with T's names: every name is
+// plain (no quote, backslash or control byte, so that the name and a quote after it can only be
+// the whole key) and within the options' string length.
+template <options O, class T>
+consteval bool in_order_keys() {
+#if defined(METAJSON_ABLATION_NO_KEY_PREDICTION)
+  return false;
+#else
+  if (!raw_keys_match<T>()) return false;
+  for (const auto& name : reflect::member_lookup<T>::names) {
+    if (name.view().size() > O.max_string_length) return false;
+    for (char ch : name.view())
+      if (ch == '"' || ch == '\\' || static_cast<unsigned char>(ch) < 0x20) return false;
+  }
+  return true;
+#endif
+}
+
+// A member's name and closing quote as the in-order path compares them, as 64-bit words with
+// the first byte lowest: `head`, the first 8 bytes (masked by `mask` when there are fewer),
+// and `tail`, the last 8 (names of 8 to 15 bytes). One table per class, built at compile time.
+struct key_words {
+  std::uint64_t head = 0;
+  std::uint64_t tail = 0;
+  std::uint64_t mask = 0;
+  std::size_t len = 0;  // the name's length and the quote
+};
+template <class T>
+inline constexpr auto in_order_words = [] {
+  constexpr auto names = reflect::member_lookup<T>::names;
+  std::array<key_words, names.size()> words{};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string_view name = names[i].view();
+    key_words& w = words[i];
+    w.len = name.size() + 1;
+    const auto byte = [&](std::size_t j) -> std::uint64_t { return static_cast<unsigned char>(j < name.size() ? name[j] : '"'); };
+    for (std::size_t j = 0; j < 8 && j < w.len; ++j) w.head |= byte(j) << (8 * j);
+    if (w.len >= 8)
+      for (std::size_t j = 0; j < 8; ++j) w.tail |= byte(w.len - 8 + j) << (8 * j);
+    w.mask = w.len >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * w.len)) - 1;
+  }
+  return words;
+}();
+
+// Whether the key whose text starts at p (after its opening quote) is the name of `w` (its
+// text: `name`), on the raw bytes: the name and the closing quote, compared with constants (one
+// masked 8-byte load for names of up to 7 bytes, two for up to 15, memcmp beyond). The caller
+// knows the key is followed by ':'. Fewer than 8 bytes (len, for longer names) left in the
+// input: false, and the lookup path takes the key. (Inlined when optimizing, where the
+// constants fold it to one of its three forms; a call at -O0, where nothing folds.)
+#if defined(__OPTIMIZE__)
+METAJSON_ALWAYS_INLINE
+#else
+inline
+#endif
+bool key_is(const read_context& c, const char* p, const key_words& w, const char* name) noexcept {
+  const std::ptrdiff_t room = c.end - p;
+  if (w.len <= 8) return room >= 8 && (load_le<std::uint64_t>(p) & w.mask) == w.head;
+  if (w.len <= 16)
+    return room >= static_cast<std::ptrdiff_t>(w.len) &&
+           ((load_le<std::uint64_t>(p) ^ w.head) | (load_le<std::uint64_t>(p + w.len - 8) ^ w.tail)) == 0;
+  return room >= static_cast<std::ptrdiff_t>(w.len) && std::memcmp(p, name, w.len - 1) == 0 && p[w.len - 1] == '"';
+}
+
+// The end of an object whose members up to `next` (exclusive) may have been read, given by
+// `seen`: the required members' check. nullptr after the error.
+template <options O, class T, std::size_t W>
+METAJSON_ALWAYS_INLINE const char* object_end(read_context& c, const char* k, const std::array<std::uint64_t, W>& seen, const char* open) {
+  --c.depth;
+  if constexpr (any_required<O, T>()) {
+    constexpr auto names = reflect::member_lookup<T>::names;
+    std::size_t i = 0;
+    template for (constexpr std::meta::info m : reflect::members_of<T>()) {
+      if constexpr (member_required<O, T, m>()) {
+        if (!(seen[i / 64] & (std::uint64_t{1} << (i % 64))))
+          return c.fail(error_code::missing_key, open, "\"" + std::string(names[i].view()) + "\"");
+      }
+      ++i;
+    }
+  } else {
+    (void)seen;
+    (void)open;
+  }
+  return k;
+}
+
+template <std::size_t W>
+constexpr std::array<std::uint64_t, W> first_members(std::size_t count) noexcept {
+  std::array<std::uint64_t, W> seen{};
+  for (std::size_t i = 0; i < count / 64; ++i) seen[i] = ~std::uint64_t{0};
+  if (count % 64 != 0) seen[count / 64] = (std::uint64_t{1} << (count % 64)) - 1;
+  return seen;
+}
+
+// The object's keys from entry k on, any order, each looked up (the path of read_object for
+// whatever the in-order path does not take): members 0 .. next - 1 are read already; with
+// `separator`, k is what follows the last of them (',', '}' or an error). Out of line, so that
+// the in-order path's code does not change how this loop is compiled (inlined together, the
+// loop's own code got slower: twitter's objects, which have unknown keys, +2 % instructions).
+template <options O, class T, bool HasIgnoreKey, const char* IgnoreKey>
+METAJSON_NOINLINE const char* read_object_keys(read_context& c, const char* k, T& v, std::size_t next, bool separator, const char* open) {
   constexpr auto names = reflect::member_lookup<T>::names;
   constexpr std::size_t n = names.size();
-  if (METAJSON_UNLIKELY(*k != '{')) return expected_at(c, k, "object");
-  if (!enter_at<O>(c, k)) return nullptr;
-  const char* open = nullptr;  // where the object starts, for a missing key's error
-  if constexpr (any_required<O, T>()) open = at(c, k);
-  std::array<std::uint64_t, (n + 63) / 64 + 1> seen{};
-  std::size_t next = 0;  // the member expected next in declaration order
   constexpr std::meta::info extra = reflect::extra_keys_member<T>();
-  if constexpr (extra != std::meta::info{}) clear_extra_keys(reflect::field<T, extra>(v));
-  k = ensure(c, k + 1);
-  if (METAJSON_UNLIKELY(!k)) return nullptr;
-  if (*k == '}') {
-    k = ensure(c, k + 1);
-  } else {
-    for (;;) {
+  std::array<std::uint64_t, (n + 63) / 64 + 1> seen = first_members<(n + 63) / 64 + 1>(next);
+  if (separator) goto separator;
+  for (;;) {
+    {  // a key and its value (a block: the jump above passes no declaration)
       if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
       if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
       const std::string_view raw = string_text(c, k);
       if (METAJSON_UNLIKELY(raw.size() > O.max_string_length && !string_fits<O>(c, k))) return nullptr;
       std::string_view key = raw;
-      // Members usually come in declaration order: one compare with the expected next name
-      // (METAJSON_ABLATION_NO_KEY_PREDICTION goes to the lookup every time).
+      // (Comparing the key with the name after the last member read first, as this loop did
+      // before read_object's in-order path, cost more than it saved here: the keys that reach
+      // this loop are mostly not that name.)
       int idx = -1;
       if constexpr (raw_keys_match<T>()) {
-#if !defined(METAJSON_ABLATION_NO_KEY_PREDICTION)
-        if (next < n && raw.size() == names[next].size && equal_bytes(raw.data(), names[next].data, raw.size())) {
-          idx = static_cast<int>(next);
-        } else
-#endif
-        {
-          idx = reflect::find_member<T>(raw);
-        }
+        idx = reflect::find_member<T>(raw);
         if (METAJSON_UNLIKELY(idx < 0) && has_backslash(raw)) {  // "\u0061ge" fills `age`
           if (!decoded_key<O>(c, k, raw, key)) return nullptr;
           idx = reflect::find_member<T>(key);
@@ -175,7 +262,6 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
           }
         }
         seen[u / 64] |= std::uint64_t{1} << (u % 64);
-        next = u + 1;
         // Compares with constant indices, which the compiler turns into a jump table.
         const char* r = nullptr;
         template for (constexpr std::size_t i : indices<n>) {
@@ -198,31 +284,75 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
         }
         if (METAJSON_UNLIKELY(!k)) return nullptr;
       }
-      if (METAJSON_LIKELY(*k == ',')) {
-        k = ensure(c, k + 1);
-        if (METAJSON_UNLIKELY(!k)) return nullptr;
-        continue;
-      }
-      if (METAJSON_LIKELY(*k == '}')) {
-        k = ensure(c, k + 1);
-        break;
-      }
-      return expected_at(c, k, "',' or '}'");
     }
+  separator:
+    if (METAJSON_LIKELY(*k == ',')) {
+      k = ensure(c, k + 1);
+      if (METAJSON_UNLIKELY(!k)) return nullptr;
+      continue;
+    }
+    if (METAJSON_LIKELY(*k == '}')) {
+      k = ensure(c, k + 1);
+      break;
+    }
+    return expected_at(c, k, "',' or '}'");
   }
   if (METAJSON_UNLIKELY(!k)) return nullptr;
-  --c.depth;
-  if constexpr (any_required<O, T>()) {
-    std::size_t i = 0;
-    template for (constexpr std::meta::info m : reflect::members_of<T>()) {
-      if constexpr (member_required<O, T, m>()) {
-        if (!(seen[i / 64] & (std::uint64_t{1} << (i % 64))))
-          return c.fail(error_code::missing_key, open, "\"" + std::string(names[i].view()) + "\"");
+  return object_end<O, T>(c, k, seen, open);
+}
+
+// Reads the object at entry k into v. IgnoreKey (a tag key) is skipped without being unknown.
+//
+// Members in declaration order, the usual case for JSON that a serializer wrote, are read here:
+// each key compared with the next member's name as constants (key_is), then that member read,
+// with no lookup and no duplicate check (each member comes once, in order). The first key that
+// is not the next name (an unknown one, a member out of order, an escaped key, a tag) hands the
+// object to read_object_keys, which looks keys up; so does whatever follows a member but ',' or
+// '}'.
+template <options O, class T, bool HasIgnoreKey = false, const char* IgnoreKey = nullptr>
+inline const char* read_object(read_context& c, const char* k, T& v) {
+  constexpr auto names = reflect::member_lookup<T>::names;
+  constexpr std::size_t n = names.size();
+  constexpr std::size_t words = (n + 63) / 64 + 1;
+  if (METAJSON_UNLIKELY(*k != '{')) return expected_at(c, k, "object");
+  if (!enter_at<O>(c, k)) return nullptr;
+  const char* open = nullptr;  // where the object starts, for a missing key's error
+  if constexpr (any_required<O, T>()) open = at(c, k);
+  constexpr std::meta::info extra = reflect::extra_keys_member<T>();
+  if constexpr (extra != std::meta::info{}) clear_extra_keys(reflect::field<T, extra>(v));
+  k = ensure(c, k + 1);
+  if (METAJSON_UNLIKELY(!k)) return nullptr;
+  if (*k == '}') {
+    k = ensure(c, k + 1);
+    if (METAJSON_UNLIKELY(!k)) return nullptr;
+    return object_end<O, T>(c, k, std::array<std::uint64_t, words>{}, open);
+  }
+  std::size_t next = 0;       // the members read so far: 0 .. next - 1
+  bool separator = false;     // k is what follows member next - 1, and not ','
+  if constexpr (in_order_keys<O, T>()) {
+    template for (constexpr std::size_t i : indices<n>) {
+      if (next == i && !separator) {  // (one exit below for all members: less code per member)
+        if (METAJSON_LIKELY(*k == '"' && k[1] == ':') && key_is(c, at(c, k) + 1, in_order_words<T>[i], names[i].data)) {
+          const char* r = read_member_value<O, reflect::members_of<T>()[i]>(c, k + 2, reflect::field<T, reflect::members_of<T>()[i]>(v));
+          if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[i].view());
+          k = r;
+          next = i + 1;
+          if (METAJSON_LIKELY(*k == ',')) {
+            k = ensure(c, k + 1);
+            if (METAJSON_UNLIKELY(!k)) return nullptr;
+          } else {
+            separator = true;
+          }
+        }
       }
-      ++i;
+    }
+    if (METAJSON_LIKELY(separator && *k == '}')) {
+      k = ensure(c, k + 1);
+      if (METAJSON_UNLIKELY(!k)) return nullptr;
+      return object_end<O, T>(c, k, first_members<words>(next), open);
     }
   }
-  return k;
+  return read_object_keys<O, T, HasIgnoreKey, IgnoreKey>(c, k, v, next, separator, open);
 }
 
 template <>

@@ -50,6 +50,11 @@ METAJSON_NOINLINE inline std::nullptr_t wrong_length(read_context& c, std::size_
   return c.fail(error_code::wrong_length, at_open ? at_open : at(c, after),
                 "expected " + std::to_string(n) + " elements, found " + std::to_string(count));
 }
+// "more than n elements" at the entry after a full fixed-length array's last ',' (out of line:
+// inlined, its message's string code gave the element loops larger frames and register saves).
+METAJSON_NOINLINE inline std::nullptr_t too_many_elements(read_context& c, const char* k, std::size_t n) {
+  return c.fail(error_code::wrong_length, at(c, k), "more than " + std::to_string(n) + " elements");
+}
 
 // A short fixed-length array (std::array, a C array, with n <= 8 elements) element by element,
 // without a loop: after element i comes ',' (then element i + 1, or "more than n elements" after the last)
@@ -87,7 +92,7 @@ METAJSON_ALWAYS_INLINE const char* read_fixed_array(read_context& c, const char*
     }
   }
   // A ',' after the last element: whatever follows is one too many.
-  c.fail(error_code::wrong_length, at(c, k), "more than " + std::to_string(n) + " elements");
+  too_many_elements(c, k, n);
   return push_read_index(c, n);
 }
 
@@ -180,7 +185,7 @@ struct reader<family::range> {
         std::size_t count = 0;
         const std::size_t open = entry_number(c, p);
         const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
-          if (i >= n) return cc.fail(error_code::wrong_length, at(cc, q), "more than " + std::to_string(n) + " elements");
+          if (i >= n) return too_many_elements(cc, q, n);
           ++count;
           return read_value<O>(cc, q, v[i]);
         });
@@ -262,7 +267,7 @@ struct reader<family::tuple> {
     std::size_t count = 0;
     const std::size_t open = entry_number(c, p);
     const char* k = read_array<O>(c, p, [&](read_context& cc, const char* q, std::size_t i) -> const char* {
-      if (i >= n) return cc.fail(error_code::wrong_length, at(cc, q), "more than " + std::to_string(n) + " elements");
+      if (i >= n) return too_many_elements(cc, q, n);
       ++count;
       const char* r = nullptr;
       template for (constexpr std::size_t k : indices<n>) {

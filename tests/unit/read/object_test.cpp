@@ -4,8 +4,11 @@
 #include "talk.hpp"
 
 #include <chrono>
+#include <cstring>
 #include <map>
+#include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <variant>
 #include <vector>
@@ -187,6 +190,117 @@ TEST(ReadObject, DepthLimit) {
     return s;
   }();
   EXPECT_EQ(metajson::validate(objs).code(), error_code::depth_exceeded);
+}
+
+// Keys in declaration order are compared with each name as constants (read/object.hpp's
+// in-order path): one masked load for names of up to 7 bytes, two for 8-15, memcmp beyond; the
+// first key that is not the next name hands the object to the lookup path. A random property
+// test against a model of what the object holds (every member in any order, some twice, unknown
+// keys that are prefixes and extensions of the names, escaped keys, whitespace), each document
+// at the very end of an allocation of its own size, so that a compare reading past the input
+// fails under ASan.
+struct KeyWidths {
+  int a = 0;
+  int seven77 = 0;
+  int eight888 = 0;
+  int fifteen15151515 = 0;
+  int sixteen161616161 = 0;
+  int a_name_of_twenty_nine_letters = 0;
+  bool operator==(const KeyWidths&) const = default;
+};
+struct OrderedRequired {
+  int a = 0;
+  [[=metajson::required]] int b = 0;
+  int c = 0;
+  bool operator==(const OrderedRequired&) const = default;
+};
+struct QuoteInName {
+  [[=metajson::name("q\"x")]] int v = 0;
+  int w = 0;
+  bool operator==(const QuoteInName&) const = default;
+};
+
+template <metajson::options O = metajson::options{}, class T>
+metajson::error read_exact(const std::string& doc, T& out) {
+  const auto buf = std::make_unique_for_overwrite<char[]>(doc.size());
+  std::memcpy(buf.get(), doc.data(), doc.size());
+  return metajson::from_json<O>(std::string_view(buf.get(), doc.size()), out);
+}
+
+TEST(ReadObject, KeysInDeclarationOrderAgainstAModel) {
+  const std::vector<std::string> names = {"a", "seven77", "eight888", "fifteen15151515", "sixteen161616161",
+                                          "a_name_of_twenty_nine_letters"};
+  const std::vector<std::string> unknown = {"", "b", "A", "aa", "seven7", "seven777", "eight88", "eight8888", "fifteen1515151",
+                                            "fifteen151515155", "sixteen16161616", "sixteen1616161611", "a_name_of_twenty_nine_letter"};
+  auto set = [](KeyWidths& v, std::size_t i, int x) {
+    int* fields[] = {&v.a, &v.seven77, &v.eight888, &v.fifteen15151515, &v.sixteen161616161, &v.a_name_of_twenty_nine_letters};
+    *fields[i] = x;
+  };
+  std::mt19937_64 rng(13);
+  const char* spaces[] = {"", "", "", " ", "\n  "};
+  for (int round = 0; round < 20000; ++round) {
+    KeyWidths model, last_wins_model;
+    bool duplicate = false;
+    std::vector<bool> seen(names.size());
+    std::string doc = "{";
+    const int entries = static_cast<int>(rng() % 9);
+    const bool in_order = rng() % 2 == 0;  // mostly the declaration order, as a serializer writes
+    std::size_t next = 0;
+    for (int e = 0; e < entries; ++e) {
+      if (e > 0) doc += std::string(",") + spaces[rng() % 5];
+      const int x = static_cast<int>(rng() % 1000) - 500;
+      std::string key;
+      if (rng() % 4 == 0) {
+        key = unknown[rng() % unknown.size()];
+      } else {
+        const std::size_t i = in_order && rng() % 8 != 0 ? next++ % names.size() : rng() % names.size();
+        key = names[i];
+        if (rng() % 10 == 0) key = "\\u00" + std::string(1, "0123456789abcdef"[key[0] >> 4]) + "0123456789abcdef"[key[0] & 15] + key.substr(1);
+        duplicate = duplicate || seen[i];
+        seen[i] = true;
+        if (!duplicate) set(model, i, x);
+        set(last_wins_model, i, x);
+      }
+      doc += spaces[rng() % 5] + ("\"" + key + "\"") + spaces[rng() % 5] + ":" + spaces[rng() % 5] + std::to_string(x) + spaces[rng() % 5];
+    }
+    doc += "}";
+    KeyWidths got;
+    const metajson::error err = read_exact(doc, got);
+    if (duplicate) {
+      EXPECT_EQ(err.code(), error_code::duplicate_key) << doc;
+    } else {
+      EXPECT_FALSE(err) << doc << ": " << err.message();
+      EXPECT_EQ(got, model) << doc;
+    }
+    KeyWidths last;
+    const metajson::error err2 = read_exact<metajson::options{.duplicate_keys = metajson::duplicate_key_policy::last_wins}>(doc, last);
+    EXPECT_FALSE(err2) << doc << ": " << err2.message();
+    EXPECT_EQ(last, last_wins_model) << doc;
+  }
+}
+
+TEST(ReadObject, KeysInDeclarationOrderThenAnythingElse) {
+  // A member again after the in-order ones, out of order, or by an escaped key: a duplicate.
+  expect_read_error<KeyWidths>(R"({"a":1,"seven77":2,"a":3})", error_code::duplicate_key, "duplicate key (\"a\") at $ (line 1, column 20)");
+  expect_read_error<KeyWidths>(R"({"a":1,"seven77":2,"\u0073even77":3})", error_code::duplicate_key,
+                               "duplicate key (\"seven77\") at $ (line 1, column 20)");
+  expect_read<KeyWidths>(R"({"seven77":2,"a":1,"eight888":3})", KeyWidths{1, 2, 3, 0, 0, 0});
+  // A required member skipped by the in-order keys is still missing.
+  expect_read_error<OrderedRequired>(R"({"a":1,"c":3})", error_code::missing_key, "missing key (\"b\") at $ (line 1, column 1)");
+  expect_read<OrderedRequired>(R"({"a":1,"b":2,"c":3})", OrderedRequired{1, 2, 3});
+  expect_read<OrderedRequired>(R"({"b":2})", OrderedRequired{0, 2, 0});
+  // Errors in and between in-order members keep their wording and path.
+  expect_read_error<KeyWidths>(R"({"a":1,"seven77":"x"})", error_code::type_mismatch,
+                               "expected integer, found string at $.seven77 (line 1, column 18)");
+  expect_read_error<KeyWidths>(R"({"a":1 "seven77":2})", error_code::type_mismatch, "expected ',' or '}', found string at $ (line 1, column 8)");
+  expect_read_error<KeyWidths>(R"({"a":1,})", error_code::syntax_error,
+                               "expected a string key, found '}' (a trailing comma: options::allow_trailing_commas reads them) at $ (line 1, column 8)");
+  expect_read_error<KeyWidths>(R"({"a" 1})", error_code::type_mismatch, "expected ':', found number at $ (line 1, column 6)");
+  // A name holding a quote is matched by the lookup path only (its raw text is not the name).
+  expect_read<QuoteInName>(R"({"q\"x":5,"w":6})", QuoteInName{5, 6});
+  static_assert(!metajson::detail::in_order_keys<metajson::options{}, QuoteInName>());
+  static_assert(metajson::detail::in_order_keys<metajson::options{}, KeyWidths>());
+  static_assert(!metajson::detail::in_order_keys<metajson::options{.max_string_length = 10}, KeyWidths>());
 }
 
 // The talk's examples read back.
