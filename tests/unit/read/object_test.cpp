@@ -289,6 +289,10 @@ TEST(ReadObject, KeysInDeclarationOrderThenAnythingElse) {
   expect_read_error<OrderedRequired>(R"({"a":1,"c":3})", error_code::missing_key, "missing key (\"b\") at $ (line 1, column 1)");
   expect_read<OrderedRequired>(R"({"a":1,"b":2,"c":3})", OrderedRequired{1, 2, 3});
   expect_read<OrderedRequired>(R"({"b":2})", OrderedRequired{0, 2, 0});
+  // ... and when the object ends after the in-order ones, or has none.
+  expect_read_error<OrderedRequired>(R"({"a":1})", error_code::missing_key, "missing key (\"b\") at $ (line 1, column 1)");
+  expect_read_error<OrderedRequired>("{}", error_code::missing_key, "missing key (\"b\") at $ (line 1, column 1)");
+  expect_read<OrderedRequired>(R"({"a":1,"b":2})", OrderedRequired{1, 2, 0});
   // Errors in and between in-order members keep their wording and path.
   expect_read_error<KeyWidths>(R"({"a":1,"seven77":"x"})", error_code::type_mismatch,
                                "expected integer, found string at $.seven77 (line 1, column 18)");
