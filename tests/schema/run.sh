@@ -18,6 +18,8 @@ if ! "$here/../../scripts/bootstrap-jsonschema" "$venv"; then
   echo "This test needs it and does not skip; fix the cause and run it again."
   exit 1
 fi
-cases=$(dirname "$venv")/schema-cases.jsonl
+# A file of this run's own: two runs in one build folder must not read each other's cases.
+cases=$(mktemp "$(dirname "$venv")/schema-cases.XXXXXX.jsonl")
+trap 'rm -f "$cases"' EXIT
 "$cases_exe" > "$cases"
 "$venv/bin/python" "$here/validate.py" "$cases"
