@@ -84,46 +84,50 @@ struct read_context {
 inline std::string nonfinite_found(std::string_view token) {
   return "'" + std::string(token) + "' (not JSON: floating-point members read it with options::allow_nonfinite)";
 }
+// The most bytes describe_found looks at from p ("-Infinity"): a reader that holds only part of
+// the input (read/stream.hpp) has this many in memory, or all there are, before it asks, so that
+// an error is worded from the same bytes however the input arrived.
+inline constexpr std::size_t found_max_bytes = 9;
+
 inline std::string describe_found(const read_context& c, const char* p) {
   if (p >= c.end) return "end of input";
-  switch (*p) {
+  // Only these bytes are looked at (found_max_bytes): the words depend on nothing further.
+  const auto left = static_cast<std::size_t>(c.end - p);
+  const std::string_view rest(p, left < found_max_bytes ? left : found_max_bytes);
+  switch (rest[0]) {
     case '"': return "string";
     case '{': return "object";
     case '[': return "array";
     case 't':
     case 'f':
-    case 'n': {
+    case 'n':
       // A letter names a literal only if the whole literal is there: `{name:1}` is not null.
-      const std::string_view lit = *p == 't' ? "true" : *p == 'f' ? "false" : "null";
-      if (static_cast<std::size_t>(c.end - p) >= lit.size() && std::string_view(p, lit.size()) == lit)
-        return *p == 'n' ? "null" : "boolean";
-      return std::string("'") + *p + "'";
-    }
+      if (rest.starts_with(rest[0] == 't' ? "true" : rest[0] == 'f' ? "false" : "null")) return rest[0] == 'n' ? "null" : "boolean";
+      return std::string("'") + rest[0] + "'";
     case '-':
-      if (std::string_view(p, static_cast<std::size_t>(c.end - p)).starts_with("-Infinity")) return nonfinite_found("-Infinity");
+      if (rest.starts_with("-Infinity")) return nonfinite_found("-Infinity");
       return "number";
     case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
       return "number";
     case 'N':
-    case 'I': {  // JavaScript's and Python's spelling of NaN and infinity
-      const std::string_view rest(p, static_cast<std::size_t>(c.end - p));
+    case 'I':  // JavaScript's and Python's spelling of NaN and infinity
       if (rest.starts_with("NaN")) return nonfinite_found("NaN");
       if (rest.starts_with("Infinity")) return nonfinite_found("Infinity");
-      return std::string("'") + *p + "'";
-    }
+      return std::string("'") + rest[0] + "'";
     case '/':
-      if (c.end - p > 1 && (p[1] == '/' || p[1] == '*')) return "'/' (a comment: options::allow_comments reads them)";
+      if (rest.starts_with("//") || rest.starts_with("/*")) return "'/' (a comment: options::allow_comments reads them)";
       return "'/'";
     default: {
-      const auto u = static_cast<unsigned char>(*p);
+      const auto u = static_cast<unsigned char>(rest[0]);
       if (u < 0x20 || u >= 0x7f) {
         const char* hex = "0123456789abcdef";
         return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
       }
-      return std::string("'") + *p + "'";
+      return std::string("'") + rest[0] + "'";
     }
   }
 }
+static_assert(std::string_view("-Infinity").size() == found_max_bytes);
 
 // Said after an error at a ']' or '}' that follows a ','.
 inline constexpr std::string_view trailing_comma_hint = " (a trailing comma: options::allow_trailing_commas reads them)";

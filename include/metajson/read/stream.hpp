@@ -383,14 +383,14 @@ class array_engine {
     return f[0] != '\'' && f.rfind("byte", 0) != 0 ? error_code::type_mismatch : error_code::syntax_error;
   }
   std::string found() {
-    want(8);
+    want(found_max_bytes);
     if (here_.offset >= in_.end()) return "end of input";
     return describe_byte(in_.at(here_.offset), in_.data() + (in_.end() - in_.base()));
   }
   std::string path() const { return "$[" + std::to_string(index_) + "]"; }
 
-  // At least n bytes from here in memory, or all there are (so that found() sees a whole
-  // literal, as in a string).
+  // At least n bytes from here in memory, or all there are (so that found() sees what it would
+  // see in a string: the whole of "-Infinity", say, not the part one read handed out).
   void want(std::size_t n) {
     while (in_.end() - here_.offset < n && in_.more(here_.offset)) {
     }

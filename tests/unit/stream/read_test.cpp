@@ -184,6 +184,21 @@ TEST(ReadArray, SyntaxErrorsEndTheRange) {
   // at a time (found by the read_array fuzz target).
   EXPECT_EQ(array<int>("null"), (V{"error: expected array, found null at $ (line 1, column 1)"}));
   EXPECT_EQ(array<int>("[1] true"), (V{"1", "error: unexpected content after the JSON value (found boolean) at $ (line 1, column 5)"}));
+  // The longest word an error names, "-Infinity" (9 bytes), after an element: a stream handing
+  // out one byte per read had only 8 of them in memory and said "found number" (found by the
+  // read_array fuzz target on a faster machine: fuzz/regressions/read_array/).
+  const std::string minus_infinity = "[" + std::string(18, '\n') + "\"leaf\"-Infinity]";
+  EXPECT_EQ(array<metajson::value>(minus_infinity),
+            (V{"\"leaf\"", "error: expected ',' or ']', found '-Infinity' (not JSON: floating-point members read it with "
+                           "options::allow_nonfinite) at $ (line 19, column 7)"}));
+  EXPECT_EQ((array<metajson::value, {.max_depth = 3, .max_document_size = 40}>(minus_infinity)).size(), 2u);
+  EXPECT_EQ(array<int>("[1 Infinity]"), (V{"error: expected ',' or ']', found 'Infinity' (not JSON: floating-point members read "
+                                           "it with options::allow_nonfinite) at $ (line 1, column 4)"}));
+  EXPECT_EQ(array<int>("[1 NaN]"), (V{"error: expected ',' or ']', found 'NaN' (not JSON: floating-point members read it with "
+                                      "options::allow_nonfinite) at $ (line 1, column 4)"}));
+  EXPECT_EQ(array<int>("-Infinity"), (V{"error: expected array, found '-Infinity' (not JSON: floating-point members read it "
+                                        "with options::allow_nonfinite) at $ (line 1, column 1)"}));
+  EXPECT_EQ(array<int>("[1] false"), (V{"1", "error: unexpected content after the JSON value (found boolean) at $ (line 1, column 5)"}));
   // A type error, then a syntax error later in the same element: both, then the end.
   EXPECT_EQ(array<int>("[1, [2,,], 3]"), (V{"1", "error: expected integer, found array at $[1] (line 1, column 5)",
                                              "error: expected a value, found ',' at $[1] (line 1, column 8)"}));
