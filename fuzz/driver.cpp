@@ -1,21 +1,34 @@
 // The standalone fuzzing driver. GCC has no libFuzzer, so every target (fuzz/targets/*.cpp,
 // entry point LLVMFuzzerTestOneInput) is linked with this file instead: it replays files, then
-// mutates a seed corpus for a bounded time with a fixed seed.
+// mutates a seed corpus a fixed number of times, or for a bounded time, with a fixed seed.
 //
 // Coverage guidance: the targets are compiled with GCC's -fsanitize-coverage=trace-pc, which
 // calls __sanitizer_cov_trace_pc() at every basic block; it is defined here (this file is not
-// instrumented) and records edges AFL-style in a 64 KiB map. An input that lights a new edge,
-// or a new hit-count bucket of one, joins the corpus. Without the flag the driver still works,
-// as a plain mutation fuzzer.
+// instrumented) and records edges AFL-style in a 64 KiB map. In a time-bounded campaign an
+// input that lights a new edge, or a new hit-count bucket of one, joins the corpus. Without the
+// flag the driver still works, as a plain mutation fuzzer.
 //
 //   fuzz_<target> [options] [FILE|DIR]...
-//     FILE / DIR       replayed first (every file of a DIR); with --seconds 0 that is all
-//     --seconds N      then mutate for N seconds (environment METAJSON_FUZZ_SECONDS overrides)
+//     FILE / DIR       replayed first (every file of a DIR); with neither --runs nor --seconds
+//                      that is all
+//     --runs N         then run exactly N mutated inputs (environment METAJSON_FUZZ_RUNS
+//                      overrides): the tests' mode, see "Two modes" below
+//     --seconds N      or mutate for N seconds, coverage-guided (environment METAJSON_FUZZ_SECONDS
+//                      overrides, and wins over --runs): the campaigns' mode (`make fuzz`)
 //     --seed S         random seed (default 1): the same seed gives the same inputs
 //                      (environment METAJSON_FUZZ_SEED overrides)
 //     --corpus DIR     more seed files (repeatable)
 //     --crashes DIR    where a crashing or hanging input is written (default: .)
 //     --max-len N      mutated inputs grow to at most N bytes (default 4096)
+//
+// Two modes. A fixed count (--runs, what ctest runs in `make test` and CI) gives the same inputs
+// on every machine, whatever its speed or its CPU: the seeds and the regression inputs, then N
+// mutations of them, each drawn from the seed alone. Coverage does not steer it, because
+// coverage depends on the machine (which SIMD kernel runs, where the program is loaded). It
+// prints the count and a digest of every input it ran, so two machines can compare. A time
+// budget (--seconds, `make fuzz`) is a coverage-guided campaign: it keeps every input that
+// reaches new code and mutates those more, and finds more per second; a failure it finds
+// becomes a file in fuzz/regressions/ (replayed by both modes) and a fix.
 //
 // Seeds: the built-in documents below, the --corpus files, and, when METAJSON_DATA_DIR is set,
 // every JSONTestSuite file and 300 random slices of each dataset (the schema targets add small
@@ -143,13 +156,21 @@ void on_signal(int sig) {
 
 // --- inputs -------------------------------------------------------------------------------------
 
+// Every input run, in order, hashed: the same digest on two machines means the same inputs.
+std::uint64_t inputs_digest = 1469598103934665603ull;
+// METAJSON_FUZZ_SLOWDOWN_US: a pause after each input, as on a slower machine (the test that
+// a fixed count runs the same inputs whatever the speed: fuzz/fixed_count_test.cmake).
+unsigned slowdown_us = 0;
+
 // Runs one input from an exactly-sized heap block.
 void run_one(const std::string& input) {
+  inputs_digest = (inputs_digest ^ fnv1a(input)) * 1099511628211ull;
   current = &input;
   std::unique_ptr<std::uint8_t[]> block(new std::uint8_t[input.empty() ? 1 : input.size()]);
   std::memcpy(block.get(), input.data(), input.size());
   LLVMFuzzerTestOneInput(block.get(), input.size());
   finished.fetch_add(1, std::memory_order_relaxed);
+  if (slowdown_us != 0) std::this_thread::sleep_for(std::chrono::microseconds(slowdown_us));
 }
 
 }  // namespace
@@ -159,6 +180,7 @@ int main(int argc, char** argv) {
   target_name = std::filesystem::path(argv[0]).filename().string();
   if (target_name.rfind("fuzz_", 0) == 0) target_name = target_name.substr(5);
   double seconds = 0;
+  std::uint64_t runs_wanted = 0;
   std::uint64_t seed = 1;
   std::size_t max_len = 4096;
   std::vector<std::string> replay, corpus;
@@ -172,6 +194,7 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--seconds") seconds = std::stod(value());
+    else if (a == "--runs") runs_wanted = std::stoull(value());
     else if (a == "--seed") seed = std::stoull(value());
     else if (a == "--corpus") metajson_fuzz::add_path(value(), corpus);
     else if (a == "--crashes") crash_dir = value();
@@ -181,8 +204,11 @@ int main(int argc, char** argv) {
       return 2;
     } else metajson_fuzz::add_path(a, replay);
   }
+  if (const char* env = std::getenv("METAJSON_FUZZ_RUNS"); env && *env) runs_wanted = std::stoull(env);
   if (const char* env = std::getenv("METAJSON_FUZZ_SECONDS"); env && *env) seconds = std::stod(env);
   if (const char* env = std::getenv("METAJSON_FUZZ_SEED"); env && *env) seed = std::stoull(env);
+  if (const char* env = std::getenv("METAJSON_FUZZ_SLOWDOWN_US"); env && *env) slowdown_us = static_cast<unsigned>(std::stoul(env));
+  const bool timed = seconds > 0;  // a campaign: the time budget wins over a count
   std::filesystem::create_directories(crash_dir);
 
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(on_death);
@@ -213,7 +239,7 @@ int main(int argc, char** argv) {
     new_coverage(seen, bits);
   }
   std::printf("fuzz %s: replayed %zu inputs\n", target_name.c_str(), replay.size());
-  if (seconds <= 0) return 0;
+  if (!timed && runs_wanted == 0) return 0;
 
   // Seeds.
   // Without METAJSON_DATA_DIR only the built-in seeds: said, and a failure when CI is set.
@@ -227,9 +253,26 @@ int main(int argc, char** argv) {
 
   metajson_fuzz::mutator mut(seed);
   const auto start = std::chrono::steady_clock::now();
+  std::string input;
+  if (!timed) {
+    // A fixed count: each input a mutation of a seed or regression input, whatever happened
+    // before, so the inputs depend on the seed only (see "Two modes" at the top).
+    corpus.insert(corpus.end(), replay.begin(), replay.end());
+    for (std::uint64_t i = 0; i < runs_wanted; ++i) {
+      input = corpus[mut.below(corpus.size())];
+      mut.mutate(input, corpus, max_len);
+      run_one(input);
+    }
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("fuzz %s: %llu runs (a fixed count), seed %llu, %zu seeds and %zu replayed, inputs digest %016llx, "
+                "%.1f s, 0 crashes\n",
+                target_name.c_str(), static_cast<unsigned long long>(runs_wanted), static_cast<unsigned long long>(seed),
+                seeds, replay.size(), static_cast<unsigned long long>(inputs_digest), took);
+    current = nullptr;
+    return 0;
+  }
   const auto deadline = start + std::chrono::duration<double>(seconds);
   std::uint64_t runs = 0;
-  std::string input;
   while (std::chrono::steady_clock::now() < deadline) {
     for (int batch = 0; batch < 16; ++batch) {
       // Newer corpus entries (the ones that found something) are picked more often.

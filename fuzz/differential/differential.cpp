@@ -28,9 +28,11 @@
 //             offset 0 and the reference accepts what follows the mark.
 // Any other disagreement fails the run; the input is written to --crashes.
 //
-//   differential [--seconds N] [--seed S] [--crashes DIR]
-// (METAJSON_FUZZ_SECONDS and METAJSON_FUZZ_SEED override the options; METAJSON_DATA_DIR
-// locates the inputs.)
+//   differential [--runs N | --seconds N] [--seed S] [--crashes DIR]
+// --runs: exactly N mutated inputs, the same on every machine (CI, `make differential`);
+// --seconds: as many as N seconds allow (a longer campaign). METAJSON_FUZZ_RUNS,
+// METAJSON_FUZZ_SECONDS (which wins) and METAJSON_FUZZ_SEED override the options;
+// METAJSON_DATA_DIR locates the inputs.
 #include <metajson/metajson.hpp>
 
 #include <algorithm>
@@ -197,12 +199,14 @@ void print(const char* what, const tally& t) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  double seconds = 60;
+  double seconds = 0;
+  std::uint64_t runs = 100000;
   std::uint64_t seed = 1;
   std::string crashes = "fuzz-crashes";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--seconds") seconds = std::stod(argv[i + 1]);
+    else if (a == "--runs") runs = std::stoull(argv[i + 1]);
     else if (a == "--seed") seed = std::stoull(argv[i + 1]);
     else if (a == "--crashes") crashes = argv[i + 1];
     else {
@@ -210,6 +214,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (const char* env = std::getenv("METAJSON_FUZZ_RUNS"); env && *env) runs = std::stoull(env);
   if (const char* env = std::getenv("METAJSON_FUZZ_SECONDS"); env && *env) seconds = std::stod(env);
   if (const char* env = std::getenv("METAJSON_FUZZ_SEED"); env && *env) seed = std::stoull(env);
   const char* dir = std::getenv("METAJSON_DATA_DIR");
@@ -279,16 +284,21 @@ int main(int argc, char** argv) {
   metajson_fuzz::load_seeds(corpus, seed);
   metajson_fuzz::mutator mut(seed);
   tally mutated;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + std::chrono::duration<double>(seconds);
   std::string input;
-  while (std::chrono::steady_clock::now() < deadline) {
-    for (int k = 0; k < 64; ++k) {
+  std::uint64_t done = 0;
+  for (;;) {
+    if (seconds > 0 ? std::chrono::steady_clock::now() >= deadline : done >= runs) break;
+    for (int k = 0; k < 64 && (seconds > 0 || done < runs); ++k, ++done) {
       input = corpus[mut.below(corpus.size())];
       mut.mutate(input, corpus, 4096);
       compare(input, mutated, crashes, nullptr);
     }
   }
   print("mutated", mutated);
-  std::printf("seed %llu, %.0f seconds\n", static_cast<unsigned long long>(seed), seconds);
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("seed %llu, %llu mutated inputs (%s), %.0f seconds\n", static_cast<unsigned long long>(seed),
+              static_cast<unsigned long long>(done), seconds > 0 ? "a time budget" : "a fixed count", took);
   return suite.unexplained + edges.unexplained + mutated.unexplained == 0 ? 0 : 1;
 }
