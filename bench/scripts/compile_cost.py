@@ -52,6 +52,10 @@ def program_commands(build: Path) -> dict[str, dict]:
         for entry in commands:
             if Path(entry["file"]).as_posix().endswith(f"programs/{name}.cpp"):
                 args = entry.get("arguments") or shlex.split(entry["command"])
+                # The compiler itself, never the compiler cache the build may go through
+                # (cmake/ccache.cmake): a cached compile would measure nothing.
+                while args and Path(args[0]).name == "ccache":
+                    args = args[1:]
                 out[name] = {"directory": entry["directory"], "args": args}
                 break
     return out

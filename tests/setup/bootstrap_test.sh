@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The set-up scripts (scripts/bootstrap, bootstrap-bench, bootstrap-node, bootstrap-cross) run against fake apt tools
+# The set-up scripts (scripts/bootstrap, bootstrap-bench, bootstrap-node, bootstrap-cross,
+# bootstrap-ccache) run against fake apt tools
 # (fake/): each situation below is a small world of package sources, pins and installed
 # packages, and the test checks what each script decides to do in it: which apt-get calls it
 # makes, which files it adds under etc/apt, what it says and how it exits.
@@ -14,6 +15,9 @@
 #            .base64 (fake/as): the compiler probe must fail and binutils come from unstable
 #   node     Debian 12 without node: bootstrap-node installs nodejs (never removing a package),
 #            then has nothing to do; on fedora it says what to install
+#   ccache   Debian 12 without ccache: bootstrap-ccache installs it from the distribution (never
+#            removing a package), then has nothing to do; on fedora it says the builds go on
+#            without it and exits 0 (a compiler cache is never required)
 #   cross    Debian 12 with sid: bootstrap-cross installs the GCC 16 cross compilers by name from
 #            sid (never -t), with the dependencies apt says must come along; on fedora it says
 #            what to install
@@ -58,6 +62,7 @@ bookworm cargo 0.66.0+ds1-1
 bookworm valgrind 3.19.0-1
 bookworm python3-venv 3.11.2-1
 bookworm nodejs 18.19.0+dfsg-6~deb12u2
+bookworm ccache 4.8+really4.7.5-1
 sid g++-16 16.2.0-4
 sid binutils 2.47.50.20261021-1
 sid libsimdjson-dev 4.6.11-1
@@ -268,6 +273,19 @@ world node-fedora fedora
 run bootstrap-node
 check "bootstrap-node on fedora: exit 1, says to install Node.js, no apt call" \
   eval 'exits 1 && says "install Node.js" && no_calls'
+
+echo "== ccache: no compiler cache on the PATH (scripts/bootstrap-ccache, run by make before it builds)"
+world ccache debian; add_our_sid
+run bootstrap-ccache
+check "bootstrap-ccache installs ccache from the distribution, never removing a package" \
+  eval 'calls "^apt-get install .*ccache$" && ! calls "^apt-get install .* -t " && no_remove'
+check "bootstrap-ccache says ccache is ready and exits 0" eval 'says "ccache ready: ccache version 4.8" && exits 0'
+run bootstrap-ccache
+check "bootstrap-ccache again: silent, no apt call" eval 'silent && no_calls && exits 0'
+world ccache-fedora fedora
+run bootstrap-ccache
+check "bootstrap-ccache on fedora: exit 0, says the builds go on without it, no apt call" \
+  eval 'exits 0 && says "the builds go on without a compiler cache" && no_calls'
 
 echo "== cross: the cross compilers and qemu (scripts/bootstrap-cross, for make test-aarch64/s390x)"
 # As on Debian 12 with sid: the aarch64 compiler needs sid's libstdc++6-arm64-cross, which
