@@ -1,23 +1,31 @@
 # The two set-up commands of the README. Both install what they need (scripts/bootstrap) first.
 #
-#   make test         bootstrap, configure, build, run every test (ctest)
+#   make test         bootstrap, configure, build, run every test (ctest) but the exhaustive ones
 #   make bench        bootstrap (+ competitors), build the benchmark suite twice (-O3 and
 #                     -O3 -march=native), verify, time, write bench/REPORT.md (bench/README.md)
 #   make bench-smoke  build + verification + a few calls per case; no timing claims (in CI)
 #   make micro-bench  the micro-benchmarks of metajson's primitives
+#   make test-exhaustive  every float and 10^9 doubles against the oracle (label exhaustive;
+#                     `make test` runs a seeded sample of both): minutes on two cores
 #   make test-nosimd  the tests whose code SIMD changes (NOSIMD_TESTS: kernels, readers,
 #                     writers, fuzz targets), with SIMD disabled
-#   make test-aarch64 the tests of the kernels, readers and writers (CROSS_TESTS) built for ARM64
-#   make test-s390x   (NEON kernels) or s390x (big-endian), run under qemu; installs the cross
+#   make test-aarch64 the tests of what depends on the architecture, built for ARM64 (the NEON
+#   make test-s390x   kernels: CROSS_TESTS_aarch64) or s390x (big-endian byte order and the
+#                     portable kernels: CROSS_TESTS_s390x), run under qemu; installs the cross
 #                     compilers first (scripts/bootstrap-cross)
 #   make test-sanitize the tests that read or write at run time (SANITIZE_TESTS: hostile inputs
-#                     included; not the two exhaustive number tests), under ASan + UBSan, each
-#                     fuzz target for FUZZ_SECONDS (60; CI: 30), at -O1 -g1
-#   make fuzz         only the fuzz targets, under ASan + UBSan, FUZZ_SECONDS (600) each
+#                     included), under ASan + UBSan, each fuzz target its fixed count of
+#                     inputs (FUZZ_RUNS_PERCENT of it, default 100), at -O1 -g1
+#   make fuzz         a campaign: only the fuzz targets, under ASan + UBSan, coverage-guided,
+#                     FUZZ_SECONDS (600) each, seed FUZZ_SEED (1)
 #   make differential metajson's verdicts against simdjson's and yyjson's (JSONTestSuite, then
-#                     FUZZ_SECONDS (60) of mutated inputs), under ASan + UBSan
+#                     a fixed count of mutated inputs), under ASan + UBSan
 #
+# Every test step runs fixed counts of inputs (fuzzing, random values): the same inputs, and so
+# the same verdict, on every machine however fast. Only `make fuzz` is bounded by time.
 # Build folders: build/ (tests), build-nosimd/, build-aarch64/, build-s390x/, build-sanitize/, bench/build/, bench/build-native/.
+# Builds go through ccache when it is installed (scripts/bootstrap-ccache, cmake/ccache.cmake):
+# the settings below let a fresh clone (CI's) reuse what another clone compiled.
 
 CXX ?= g++-16
 ifeq ($(origin CXX),default)
@@ -26,21 +34,34 @@ endif
 JOBS ?= $(shell nproc)
 BUILD_TYPE ?= Release
 CTEST_ARGS ?=
+# The compiler cache: paths under the clone hashed relative to it, the build folder's path not
+# hashed into debug information, the precompiled header of the tests accepted.
+export CCACHE_BASEDIR ?= $(CURDIR)
+export CCACHE_NOHASHDIR ?= 1
+export CCACHE_SLOPPINESS ?= pch_defines,time_macros,include_file_mtime,include_file_ctime
+FUZZ_RUNS_PERCENT ?= 100
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # -O1 -g1 (line tables): the sanitizers' usual optimisation level. A reader test compiles in 62 s
 # instead of 144 s at RelWithDebInfo's -O2 -g, which is most of CI's sanitizer time.
 SANITIZE_CMAKE = -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 
-.PHONY: test test-nosimd test-aarch64 test-s390x test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
+.PHONY: test test-exhaustive test-nosimd test-aarch64 test-s390x test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
+	@scripts/bootstrap-ccache
 
 test: bootstrap
 	cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
 	cmake --build build -j $(JOBS)
-	cd build && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+	cd build && ctest --output-on-failure -j $(JOBS) -LE exhaustive $(CTEST_ARGS)
+	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build/Testing/Temporary/LastTest.log || true
+
+test-exhaustive: bootstrap
+	cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+	cmake --build build -j $(JOBS) --target exhaustive_float32_test billion_doubles_test
+	cd build && ctest --output-on-failure -j 1 -L exhaustive $(CTEST_ARGS)
 
 # The tests whose code paths METAJSON_NO_SIMD changes: every kernel (index, escape, scans, UTF-8)
 # and the readers and writers over them, with the fuzz targets of the index, the reader and the
@@ -60,24 +81,24 @@ test-nosimd: bootstrap
 	cd build-nosimd && ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(NOSIMD_TESTS))))$$" $(CTEST_ARGS)
 
 # The tests built for other architectures and run under emulation (qemu-user; the GCC 16 cross
-# compilers and qemu come from scripts/bootstrap-cross): aarch64 (ARM64: the NEON kernels) and
-# s390x (big-endian: the portable kernels, and every byte-order assumption). CROSS_TESTS: the
-# kernels (index, escape, scans, UTF-8) against their scalar oracles, numbers, the scalar and
-# object readers (the key compares load 8 bytes at a time), the scalar writer, JSONTestSuite and
-# the datasets (every reader and writer over the kernels), with the index and escape fuzz
-# targets. The container reader and object writer tests are not here: nothing in them depends on
-# byte order or on a kernel that the tests above do not already hold to its oracle.
-# At -O1 like test-nosimd (what is tested is the logic; emulation is slow either way).
-CROSS_TESTS = number_test text_test index_test read_scalar_test read_object_test \
-  write_scalar_test roundtrip_escape_test conformance_test dataset_test fuzz_index fuzz_escape
+# compilers and qemu come from scripts/bootstrap-cross), only for what depends on the
+# architecture; none runs in both. aarch64 (ARM64): the NEON kernels (index, escape, UTF-8,
+# scans) against the portable ones and their scalar oracles, the index and escape fuzz targets,
+# and the datasets read over the NEON index. s390x (big-endian): every byte-order assumption
+# (SWAR loads, the object reader's 8-byte key compares, the number writers and readers, the
+# portable kernels), conformance (every reader path over JSONTestSuite) and the round trip of
+# escapes. At -O1 (what is tested is the logic; emulation is slow either way).
+CROSS_TESTS_aarch64 = index_test text_test dataset_test fuzz_index fuzz_escape
+CROSS_TESTS_s390x = number_test text_test index_test read_scalar_test read_object_test \
+  write_scalar_test roundtrip_escape_test conformance_test
 CROSS_CMAKE = -G Ninja -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/cross.cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1"
 
 test-aarch64 test-s390x: test-%: bootstrap
 	@scripts/bootstrap-cross $*
 	cmake -S . -B build-$* $(CROSS_CMAKE) -DMETAJSON_CROSS_ARCH=$*
-	cmake --build build-$* -j $(JOBS) --target $(CROSS_TESTS)
-	cd build-$* && ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(CROSS_TESTS))))$$" $(CTEST_ARGS)
+	cmake --build build-$* -j $(JOBS) --target $(CROSS_TESTS_$*)
+	cd build-$* && ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(CROSS_TESTS_$*))))$$" $(CTEST_ARGS)
 
 # The tests run under the sanitizers: every fuzz target, the hostile-input test (a quarter of its
 # random inputs: METAJSON_HOSTILE_PERCENT), and the unit tests of the readers, the index, the
@@ -92,16 +113,17 @@ SANITIZE_TESTS = index_test text_test read_scalar_test read_container_test read_
   fuzz_universe fuzz_escape fuzz_ndjson fuzz_read_array fuzz_pointer fuzz_lenient
 
 test-sanitize: bootstrap
-	cmake -S . -B build-sanitize $(SANITIZE_CMAKE)
+	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_FUZZ_RUNS_PERCENT=$(FUZZ_RUNS_PERCENT)
 	cmake --build build-sanitize -j $(JOBS) --target $(SANITIZE_TESTS)
-	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_HOSTILE_PERCENT=25 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_HOSTILE_PERCENT=25 \
 	  ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(SANITIZE_TESTS) fuzz_needs_data_in_ci)))$$" $(CTEST_ARGS)
 	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log || true
 
-# A longer fuzzing campaign: FUZZ_SECONDS per target (default 600), FUZZ_SEED (default 1),
-# crashes in build-sanitize/fuzz-crashes.
+# A longer fuzzing campaign, coverage-guided: FUZZ_SECONDS per target (default 600), FUZZ_SEED
+# (default 1), crashes in build-sanitize/fuzz-crashes (then: fix, and copy the input to
+# fuzz/regressions/<target>/, which every test run replays).
 fuzz: bootstrap
-	cmake -S . -B build-sanitize $(SANITIZE_CMAKE)
+	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_FUZZ_RUNS_PERCENT=$(FUZZ_RUNS_PERCENT)
 	cmake --build build-sanitize -j $(JOBS) --target $$(cd fuzz/targets && ls *.cpp | sed 's/^/fuzz_/; s/\.cpp$$//')
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_HOSTILE_PERCENT=25 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-600} \
 	  METAJSON_FUZZ_SEED=$${FUZZ_SEED:-1} ctest --output-on-failure -j $(JOBS) -L fuzz $(CTEST_ARGS)
@@ -109,14 +131,15 @@ fuzz: bootstrap
 
 # simdjson and yyjson are benchmark dependencies: bootstrap-bench installs them.
 differential: bootstrap-bench
-	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_DIFFERENTIAL=ON
+	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_DIFFERENTIAL=ON -DMETAJSON_FUZZ_RUNS_PERCENT=$(FUZZ_RUNS_PERCENT)
 	cmake --build build-sanitize -j $(JOBS) --target differential
-	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_HOSTILE_PERCENT=25 METAJSON_FUZZ_SECONDS=$${FUZZ_SECONDS:-60} \
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 \
 	  ctest --output-on-failure -L differential $(CTEST_ARGS)
 	@grep -hE '^(differential|JSONTestSuite|crafted|mutated|  [a-z]+: )' build-sanitize/Testing/Temporary/LastTest.log || true
 
 bootstrap-bench:
 	@scripts/bootstrap --bench
+	@scripts/bootstrap-ccache
 
 # BENCH_ARGS go to bench/scripts/run.py: e.g. --runs 5, --only glaze,metajson, --callgrind.
 BENCH_ARGS ?=
