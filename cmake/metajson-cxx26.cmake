@@ -8,7 +8,7 @@
 #   highest standard asked for (-std=gnu++26, or -std=c++26 with CMAKE_CXX_EXTENSIONS OFF).
 # - Otherwise the flag is given as it is. CMake then writes its own -std= for a consumer's
 #   CMAKE_CXX_STANDARD after it, and that one wins: with such a CMake, a target that uses metajson
-#   leaves CXX_STANDARD unset or at GCC 16's default, 20 (docs/install.md).
+#   leaves CXX_STANDARD unset, or at GCC 16's default, 20 with extensions (docs/install.md).
 function(metajson_set_cxx26 target)
   if(DEFINED CMAKE_CXX26_STANDARD_COMPILE_OPTION)
     set_property(TARGET ${target} PROPERTY INTERFACE_COMPILE_FEATURES cxx_std_26)
