@@ -18,6 +18,8 @@
 #                     FUZZ_SECONDS (60) of mutated inputs), under ASan + UBSan
 #   make single-header regenerate single_include/metajson/ from include/ (tools/single_header.py);
 #                     run it after changing include/: single_header_fresh_test fails until then
+#   make readme-table the README's speed sentence and table from bench/REPORT.md (tools/readme_table.py);
+#                     run it after a new report: readme_table_test fails until then
 #
 # Build folders: build/ (tests), build-nosimd/, build-aarch64/, build-s390x/, build-sanitize/, bench/build/, bench/build-native/.
 
@@ -34,13 +36,16 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 SANITIZE_CMAKE = -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 
-.PHONY: single-header test test-nosimd test-aarch64 test-s390x test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
+.PHONY: single-header readme-table test test-nosimd test-aarch64 test-s390x test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
 
 single-header:
 	python3 tools/single_header.py
+
+readme-table:
+	python3 tools/readme_table.py
 
 test: bootstrap
 	cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
