@@ -16,6 +16,7 @@
 #    installed with --build=never (the package made in 3 serves every configuration) and built
 #    twice: with compiler.cppstd=26 and CMake 4 (which knows GCC's C++26 flag), and without a
 #    cppstd with this machine's CMake (3.25 knows none: the package's flags give it). Each is run.
+#    (And PkgConfigDeps' metajson.pc carries the package's flags.)
 set -euo pipefail
 src=$1 work=$2 venv=$3 cxx=$4 version=$5 cmake=$6 generator=$7
 step() { echo; echo "== $*"; }
@@ -95,6 +96,11 @@ consumer() {   # profile, cmake, build folder
   "$2" --build "$3"
   "$3/consumer"
 }
+step "PkgConfigDeps: metajson.pc with the package's flags"
+conan install --requires="metajson/$version" -pr:a gcc16 -g PkgConfigDeps --output-folder="$work/pkgconfig" --build=never >/dev/null
+grep -E '^Cflags: .*-std=c\+\+26 -freflection' "$work/pkgconfig/metajson.pc" ||
+  { cat "$work/pkgconfig/metajson.pc"; fail "PkgConfigDeps' metajson.pc lacks -std=c++26 -freflection"; }
+
 consumer gcc16 "$venv/bin/cmake" "$work/consumer-cppstd26"
 consumer gcc16-nostd "$cmake" "$work/consumer-nostd"
 echo
