@@ -20,6 +20,10 @@
 #                     FUZZ_SECONDS (600) each, seed FUZZ_SEED (1)
 #   make differential metajson's verdicts against simdjson's and yyjson's (JSONTestSuite, then
 #                     a fixed count of mutated inputs), under ASan + UBSan
+#   make single-header regenerate single_include/metajson/ from include/ (tools/single_header.py);
+#                     run it after changing include/: single_header_fresh_test fails until then
+#   make readme-table the README's speed sentence and table from bench/REPORT.md (tools/readme_table.py);
+#                     run it after a new report: readme_table_test fails until then
 #
 # Every test step runs fixed counts of inputs (fuzzing, random values): the same inputs, and so
 # the same verdict, on every machine however fast. Only `make fuzz` is bounded by time.
@@ -46,11 +50,17 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 SANITIZE_CMAKE = -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 
-.PHONY: test test-exhaustive test-nosimd test-aarch64 test-s390x test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
+.PHONY: single-header readme-table test test-exhaustive test-nosimd test-aarch64 test-s390x test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
 	@scripts/bootstrap-ccache
+
+single-header:
+	python3 tools/single_header.py
+
+readme-table:
+	python3 tools/readme_table.py
 
 test: bootstrap
 	cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)

@@ -13,7 +13,10 @@ configure_package_config_file(cmake/metajsonConfig.cmake.in ${PROJECT_BINARY_DIR
   INSTALL_DESTINATION ${CMAKE_INSTALL_DATADIR}/metajson/cmake)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/metajsonConfigVersion.cmake
   COMPATIBILITY SameMajorVersion ARCH_INDEPENDENT)
+# metajson-cxx26.cmake beside the config file, in the build tree too (the build-tree export).
+configure_file(cmake/metajson-cxx26.cmake ${PROJECT_BINARY_DIR}/metajson-cxx26.cmake COPYONLY)
 install(FILES ${PROJECT_BINARY_DIR}/metajsonConfig.cmake ${PROJECT_BINARY_DIR}/metajsonConfigVersion.cmake
+  ${PROJECT_BINARY_DIR}/metajson-cxx26.cmake
   DESTINATION ${CMAKE_INSTALL_DATADIR}/metajson/cmake)
 
 # metajson.pc, beside the CMake package under the data folder (share/pkgconfig: the library is
