@@ -66,7 +66,7 @@ test: bootstrap
 	cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
 	cmake --build build -j $(JOBS)
 	cd build && ctest --output-on-failure -j $(JOBS) -LE exhaustive $(CTEST_ARGS)
-	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build/Testing/Temporary/LastTest.log || true
+	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs|^(stage 1|escape) kernels tested' build/Testing/Temporary/LastTest.log || true
 
 test-exhaustive: bootstrap
 	cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)

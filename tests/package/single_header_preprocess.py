@@ -38,8 +38,7 @@ def main():
     configs = [("default", cxx, []), ("METAJSON_NO_SIMD", cxx, ["-DMETAJSON_NO_SIMD"]),
                ("-fno-exceptions", cxx, ["-fno-exceptions"])]
     if machine.startswith("x86_64"):
-        configs += [("-mavx2", cxx, ["-mavx2"]), ("-march=x86-64-v4 (AVX-512)", cxx, ["-march=x86-64-v4"]),
-                    ("METAJSON_INDEX_AVX512", cxx, ["-DMETAJSON_INDEX_AVX512"])]
+        configs += [("-mavx2", cxx, ["-mavx2"]), ("-march=x86-64-v4 (AVX-512)", cxx, ["-march=x86-64-v4"])]
     missing = []
     for arch in ("aarch64", "s390x"):
         cross = f"{arch}-linux-gnu-g++-16"

@@ -1,6 +1,8 @@
 // The first stage compiled once per instruction set, and the choice among them, made at run
-// time: the default build (no -march) runs the AVX2 kernel when the CPU has it (the AVX-512
-// one too with METAJSON_INDEX_AVX512, see available_kernels).
+// time: the default build (no -march) runs the AVX-512 kernel on CPUs with AVX-512 F, BW, VL and
+// VBMI2 (Ice Lake, Zen 4 and later), the AVX2 kernel on the others that have AVX2, SSE2
+// elsewhere. (The first AVX-512 CPUs, Skylake-X to Cascade Lake, lack VBMI2's byte compress, the
+// kernel's entry writer, and may lower their clock for 512-bit code: they run the AVX2 kernel.)
 // On AArch64 the NEON kernel is always there (Advanced SIMD is part of the architecture).
 // METAJSON_NO_SIMD keeps only the portable kernel. A new kernel is a block_<isa>.inc, a
 // namespace below that includes it and stage1.inc, a row in available_kernels() and a case in
@@ -44,7 +46,7 @@ namespace avx2 {
 #pragma GCC pop_options
 
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
 namespace avx512 {
 #include "block_avx512.inc"
 #include "stage1.inc"
@@ -59,30 +61,26 @@ namespace neon {
 }  // namespace neon
 #endif
 
-// A kernel: its name and its fill function with and without the UTF-8 check.
+// A kernel: its name and its fill function with and without the UTF-8 check, and its exact path
+// alone (for the tests, which hold the fast path to it: the same entries, verdicts and places).
 struct kernel_entry {
   std::string_view name;
   fill_fn checked;
   fill_fn unchecked;
+  fill_fn exact_checked;
+  fill_fn exact_unchecked;
 };
 
 
 // What the CPU offers the index pass (x86: asked once).
 #if defined(METAJSON_INDEX_X86)
 inline bool cpu_runs_avx512_kernel() noexcept {
-#if defined(METAJSON_INDEX_AVX512)
-  // Opt-in until it has run on AVX-512 hardware: the machine this project is tested on has
-  // none, so this kernel has been compiled but never executed (index_test and fuzz_index
-  // define the macro, so they test it wherever the CPU has AVX-512).
   static const bool yes = [] {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-           __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi2");
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi2");
   }();
   return yes;
-#else
-  return false;
-#endif
 }
 inline bool cpu_runs_avx2_kernel() noexcept {
   static const bool yes = [] {
@@ -101,9 +99,7 @@ inline bool cpu_runs_avx2_kernel() noexcept {
 template <bool CheckUtf8>
 inline fill_fn selected_fill() noexcept {
 #if defined(METAJSON_INDEX_X86)
-#if defined(METAJSON_INDEX_AVX512)
   if (cpu_runs_avx512_kernel()) return &avx512::fill<CheckUtf8>;
-#endif
   if (cpu_runs_avx2_kernel()) return &avx2::fill<CheckUtf8>;
   return &sse2::fill<CheckUtf8>;
 #elif defined(METAJSON_INDEX_NEON)
@@ -134,16 +130,14 @@ inline std::span<const kernel_entry> available_kernels() noexcept {
     std::array<kernel_entry, 4> all{};
     std::size_t n = 0;
 #if defined(METAJSON_INDEX_X86)
-#if defined(METAJSON_INDEX_AVX512)
-    if (cpu_runs_avx512_kernel()) all[n++] = {"avx512", &avx512::fill<true>, &avx512::fill<false>};
-#endif
-    if (cpu_runs_avx2_kernel()) all[n++] = {"avx2", &avx2::fill<true>, &avx2::fill<false>};
-    all[n++] = {"sse2", &sse2::fill<true>, &sse2::fill<false>};
+    if (cpu_runs_avx512_kernel()) all[n++] = {"avx512", &avx512::fill<true>, &avx512::fill<false>, &avx512::fill_exact<true>, &avx512::fill_exact<false>};
+    if (cpu_runs_avx2_kernel()) all[n++] = {"avx2", &avx2::fill<true>, &avx2::fill<false>, &avx2::fill_exact<true>, &avx2::fill_exact<false>};
+    all[n++] = {"sse2", &sse2::fill<true>, &sse2::fill<false>, &sse2::fill_exact<true>, &sse2::fill_exact<false>};
 #endif
 #if defined(METAJSON_INDEX_NEON)
-    all[n++] = {"neon", &neon::fill<true>, &neon::fill<false>};  // every AArch64 CPU has NEON
+    all[n++] = {"neon", &neon::fill<true>, &neon::fill<false>, &neon::fill_exact<true>, &neon::fill_exact<false>};  // every AArch64 CPU has NEON
 #endif
-    all[n++] = {"portable", &portable::fill<true>, &portable::fill<false>};
+    all[n++] = {"portable", &portable::fill<true>, &portable::fill<false>, &portable::fill_exact<true>, &portable::fill_exact<false>};
     return std::pair{all, n};
   }();
   return {list.first.data(), list.second};
@@ -153,8 +147,8 @@ inline std::span<const kernel_entry> available_kernels() noexcept {
 
 namespace metajson {
 inline namespace v0 {
-/// The SIMD kernel of the reader's index pass, chosen at run time for this CPU: "avx2",
-/// "sse2", "neon" (ARM64) or "portable" ("avx512" too when built with METAJSON_INDEX_AVX512) ("portable" only, with METAJSON_NO_SIMD).
+/// The SIMD kernel of the reader's index pass, chosen at run time for this CPU: "avx512",
+/// "avx2", "sse2", "neon" (ARM64) or "portable" ("portable" only, with METAJSON_NO_SIMD).
 inline std::string_view active_simd_backend() noexcept { return detail::index::selected_kernel_name(); }
 }  // namespace v0
 }  // namespace metajson

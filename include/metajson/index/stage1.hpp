@@ -55,11 +55,11 @@ namespace metajson::detail::index {
 inline constexpr char kind_end = '\0';    // the document ended before this entry
 inline constexpr char kind_error = '\1';  // stage 1 found an error in the block at this entry
 inline constexpr std::size_t lookahead = 8;  // entries of kind_end (or kind_error) at the end
-// A block writes at most 64 entries, and the entry loop writes up to 7 more slots past the
-// last one. Entries are written one block late (stage1.inc), so a fill needs room for two
-// blocks: fill_room.
-inline constexpr std::size_t block_room = 64 + lookahead;
-inline constexpr std::size_t fill_room = 2 * block_room;
+// A block writes at most 64 entries (the scalar entry loop up to 7 more slots past the last one,
+// the compressing writers 64 kinds and offsets whatever the count). The fast path writes a
+// block's entries two blocks late (stage1.inc), so one step may write three blocks' worth; the
+// end of the document writes a block and the terminating entries: fill_room.
+inline constexpr std::size_t fill_room = 3 * 64 + lookahead;
 
 // What the pass carries from one block to the next (and from one chunk to the next).
 struct stage1_state {

@@ -45,6 +45,7 @@ typedef char v32qi __attribute__((__vector_size__(32)));
 typedef signed char v32qs __attribute__((__vector_size__(32)));
 typedef unsigned char v32qu __attribute__((__vector_size__(32)));
 typedef short v16hi __attribute__((__vector_size__(32)));
+typedef short v32hi __attribute__((__vector_size__(64)));
 typedef int v8si __attribute__((__vector_size__(32)));
 typedef long long v4di __attribute__((__vector_size__(32)));
 typedef unsigned long long v4du __attribute__((__vector_size__(32)));
@@ -208,6 +209,45 @@ METAJSON_X86_AVX512 m256i mm512_extracti64x4_epi64(m512i a) noexcept {
 }
 METAJSON_X86_AVX512 m256i mm512_castsi512_si256(m512i a) noexcept {
   return (m256i)__builtin_shufflevector((x86v::v8di)a, (x86v::v8di)a, 0, 1, 2, 3);
+}
+METAJSON_X86_AVX512 m512i mm512_setzero_si512() noexcept { return m512i{0, 0, 0, 0, 0, 0, 0, 0}; }
+METAJSON_X86_AVX512 m512i mm512_set1_epi32(int v) noexcept { return (m512i)(x86v::v16si{} + v); }
+template <class... C>
+METAJSON_X86_AVX512 m512i mm512_setr_epi8(C... c) noexcept {
+  static_assert(sizeof...(C) == 64);
+  return (m512i)(x86v::v64qi{static_cast<char>(c)...});
+}
+METAJSON_X86_AVX512 m512i mm512_and_si512(m512i a, m512i b) noexcept { return (m512i)((x86v::v16su)a & (x86v::v16su)b); }
+METAJSON_X86_AVX512 m512i mm512_xor_si512(m512i a, m512i b) noexcept { return (m512i)((x86v::v16su)a ^ (x86v::v16su)b); }
+METAJSON_X86_AVX512 m512i mm512_add_epi32(m512i a, m512i b) noexcept { return (m512i)((x86v::v16su)a + (x86v::v16su)b); }
+METAJSON_X86_AVX512 m512i mm512_subs_epu8(m512i a, m512i b) noexcept {
+  return (m512i)__builtin_ia32_psubusb512_mask((x86v::v64qi)a, (x86v::v64qi)b, x86v::v64qi{}, ~mmask64{0});
+}
+template <int N>
+METAJSON_X86_AVX512 m512i mm512_srli_epi16(m512i a) noexcept {
+  return (m512i)__builtin_ia32_psrlwi512_mask((x86v::v32hi)a, N, x86v::v32hi{}, ~0u);
+}
+// Per 128-bit lane: the 32 bytes (a's lane, b's lane) shifted right by Bytes.
+template <int Bytes>
+METAJSON_X86_AVX512 m512i mm512_alignr_epi8(m512i a, m512i b) noexcept {
+  return (m512i)__builtin_ia32_palignr512((x86v::v8di)a, (x86v::v8di)b, Bytes * 8);
+}
+// Quadwords of a (indices 0-7) and b (8-15) chosen by idx.
+METAJSON_X86_AVX512 m512i mm512_permutex2var_epi64(m512i a, m512i idx, m512i b) noexcept {
+  return (m512i)__builtin_ia32_vpermt2varq512_mask((x86v::v8di)idx, (x86v::v8di)a, (x86v::v8di)b, static_cast<unsigned char>(0xFF));
+}
+METAJSON_X86_AVX512 mmask64 mm512_test_epi8_mask(m512i a, m512i b) noexcept {
+  return __builtin_ia32_ptestmb512((x86v::v64qi)a, (x86v::v64qi)b, ~mmask64{0});
+}
+// The 16 bytes of a at 128-bit lane Lane, each widened to 32 bits with zeros.
+template <int Lane>
+METAJSON_X86_AVX512 m512i mm512_cvtepu8_epi32_lane(m512i a) noexcept {
+  const auto lane = (m128i)__builtin_ia32_extracti32x4_mask((x86v::v16si)a, Lane, x86v::v4si{}, static_cast<unsigned char>(0xFF));
+  return (m512i)__builtin_ia32_pmovzxbd512_mask((x86v::v16qi)lane, x86v::v16si{}, static_cast<unsigned short>(0xFFFF));
+}
+// AVX-512 VBMI2: the bytes of a at the set bits of k, packed from the start, zeros after them.
+METAJSON_X86_OP_FOR("avx512f,avx512bw,avx512vbmi2") m512i mm512_maskz_compress_epi8(mmask64 k, m512i a) noexcept {
+  return (m512i)__builtin_ia32_compressqi512_mask((x86v::v64qi)a, x86v::v64qi{}, k);
 }
 #undef METAJSON_X86_AVX512
 #undef METAJSON_X86_OP_FOR

@@ -51,14 +51,9 @@ __attribute__((target("avx2"))) inline m256i u8_incomplete(m256i input) noexcept
   return mm256_subs_epu8(input, max_complete);
 }
 
-// Checks one 32-byte block, carrying what the next block needs in st.
-__attribute__((target("avx2"))) inline void u8_step(u8_state& st, m256i input) noexcept {
-  if (mm256_movemask_epi8(input) == 0) {  // all ASCII: only an unfinished sequence before it is wrong
-    st.error = mm256_or_si256(st.error, st.prev_incomplete);
-    st.prev_incomplete = mm256_setzero_si256();
-    st.prev_input = input;
-    return;
-  }
+// Checks one 32-byte block by the tables, whatever it holds (ASCII too), carrying what the next
+// block needs in st.
+__attribute__((target("avx2"))) inline void u8_lookup(u8_state& st, m256i input) noexcept {
   const m256i t1_high = u8_table(u8_t1_high);
   const m256i t1_low = u8_table(u8_t1_low);
   const m256i t2_high = u8_table(u8_t2_high);
@@ -78,6 +73,17 @@ __attribute__((target("avx2"))) inline void u8_step(u8_state& st, m256i input) n
   st.error = mm256_or_si256(st.error, mm256_xor_si256(must23, special));
   st.prev_incomplete = u8_incomplete(input);
   st.prev_input = input;
+}
+
+// Checks one 32-byte block, carrying what the next block needs in st.
+__attribute__((target("avx2"))) inline void u8_step(u8_state& st, m256i input) noexcept {
+  if (mm256_movemask_epi8(input) == 0) {  // all ASCII: only an unfinished sequence before it is wrong
+    st.error = mm256_or_si256(st.error, st.prev_incomplete);
+    st.prev_incomplete = mm256_setzero_si256();
+    st.prev_input = input;
+    return;
+  }
+  u8_lookup(st, input);
 }
 
 // Returns true when the n bytes at s are valid UTF-8.
