@@ -31,10 +31,13 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 
 #include "canada.hpp"
 #include "citm.hpp"
@@ -498,11 +501,20 @@ void bench_file(const char* dir, const char* name) {
       }));
 }
 
-// The reader's two stages apart: the index pass alone (stage 1: every byte checked, the entries
-// written into the reader's 2,048-entry buffer, refilled from the start), validate() (stage 1
-// and the structure, numbers and literals checked over the entries: the skip path), and a read
-// into the schema. simdjson's parser.iterate() beside them when the suite has simdjson: its
-// On-Demand stage 1 (structural positions only; what it checks later, or never, it leaves).
+// The reader's two stages apart, and simdjson's stage 1 beside them, in alternated rounds: each
+// round times every row once (for `stage_seconds`), in turn, so a disturbance of the machine
+// falls on all rows alike; a row's figure is the median of its rounds, and each ratio to
+// simdjson's iterate() the median of the rounds' ratios (the same round of both). Rows: the index
+// pass alone with every kernel this CPU runs (stage 1: every byte checked, the entries written
+// into the reader's 2,048-entry buffer, refilled from the start); validate() (stage 1, then the
+// structure, numbers and literals checked over the entries: the skip path); a read into the
+// schema (from_json). simdjson's parser.iterate() is its On-Demand stage 1 (structural positions
+// and UTF-8; what it checks later, or never, it leaves), once per implementation this CPU runs,
+// each in a parser allocated while that implementation was active (a parser keeps the kernel it
+// was made with).
+double stage_seconds = 0.1;
+int stage_rounds = 7;
+
 template <class T>
 void bench_stages(const char* dir, const char* name) {
   std::string bytes;
@@ -516,52 +528,128 @@ void bench_stages(const char* dir, const char* name) {
     ss << f.rdbuf();
     bytes = ss.str();
   }
-  const std::string label = std::string(name) + " (stages)";
   namespace ix = metajson::detail::index;
   static std::uint32_t pos[2048];
   static char8_t kinds[2048];
-  const ix::fill_fn fill = ix::selected_fill<true>();
-  row(label.c_str(), "index pass alone", measure(1, [&](std::size_t) {
-        ix::stage1_state st{};
-        st.begin = st.next = st.base = bytes.data();
-        st.end = bytes.data() + bytes.size();
-        std::size_t entries = 0;
-        while (!st.done) {
-          entries += fill(st, pos, kinds, 2048);
-          st.base = st.next;
-        }
-        if (st.failed || entries == 0) std::abort();
-        return bytes.size();
-      }));
-  row(label.c_str(), "validate()", measure(1, [&](std::size_t) {
-        if (metajson::validate(bytes)) std::abort();
-        return bytes.size();
-      }));
-  row(label.c_str(), "from_json", measure(1, [&](std::size_t) {
-        T t{};
-        if (metajson::from_json(bytes, t)) std::abort();
-        return bytes.size();
-      }));
+  struct stage_row {
+    std::string what;
+    std::function<void()> op;
+    std::vector<double> us;  // per round
+    bool simdjson = false;
+    std::string isa = {};  // the instruction set of the kernel: avx512, avx2, sse2
+  };
+  std::vector<stage_row> rows;
+  for (const ix::kernel_entry& k : ix::available_kernels()) {
+    if (k.name == "portable" || k.name == "sse2") continue;
+    const ix::fill_fn fill = k.checked;
+    rows.push_back({"index pass, " + std::string(k.name), [&bytes, fill] {
+                      ix::stage1_state st{};
+                      st.begin = st.next = st.base = bytes.data();
+                      st.end = bytes.data() + bytes.size();
+                      std::size_t entries = 0;
+                      while (!st.done) {
+                        entries += fill(st, pos, kinds, 2048);
+                        st.base = st.next;
+                      }
+                      if (st.failed || entries == 0) std::abort();
+                    }, {}, false, std::string(k.name)});
+  }
+  rows.push_back({"validate() (" + std::string(metajson::active_simd_backend()) + ")", [&bytes] {
+                    if (metajson::validate(bytes)) std::abort();
+                  }, {}});
+  rows.push_back({"from_json (" + std::string(metajson::active_simd_backend()) + ")", [&bytes] {
+                    T t{};
+                    if (metajson::from_json(bytes, t)) std::abort();
+                  }, {}});
 #if defined(METAJSON_MICRO_SIMDJSON)
   const simdjson::padded_string padded(bytes);
-  simdjson::ondemand::parser parser;
-  row(label.c_str(), "simdjson iterate()", measure(1, [&](std::size_t) {
-        auto doc = parser.iterate(padded);
-        if (doc.error()) std::abort();
-        return bytes.size();
-      }));
+  std::vector<std::unique_ptr<simdjson::ondemand::parser>> parsers;
+  const simdjson::implementation* active = simdjson::get_active_implementation();
+  for (const auto* impl : simdjson::get_available_implementations()) {
+    if (!impl->supported_by_runtime_system() || impl->name() == "fallback") continue;
+    simdjson::get_active_implementation() = impl;
+    parsers.push_back(std::make_unique<simdjson::ondemand::parser>());
+    if (parsers.back()->allocate(padded.size())) std::abort();
+    simdjson::ondemand::parser* parser = parsers.back().get();
+    const std::string isa = impl->name() == "icelake" ? "avx512" : impl->name() == "haswell" ? "avx2" : impl->name() == "westmere" ? "sse2" : impl->name();
+    rows.push_back({"simdjson iterate(), " + impl->name(), [&padded, parser] {
+                      auto doc = parser->iterate(padded);
+                      if (doc.error()) std::abort();
+                    }, {}, true, isa});
+  }
+  simdjson::get_active_implementation() = active;
 #endif
+  for (int r = 0; r < stage_rounds; ++r) {
+    for (auto& row : rows) {
+      row.op();  // warm
+      std::size_t calls = 0;
+      const auto t0 = std::chrono::steady_clock::now();
+      double elapsed = 0;
+      do {
+        row.op();
+        ++calls;
+        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      } while (elapsed < stage_seconds);
+      row.us.push_back(elapsed * 1e6 / static_cast<double>(calls));
+    }
+  }
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  };
+  const stage_row* best_simdjson = nullptr;
+  for (const auto& row : rows)
+    if (row.simdjson && (!best_simdjson || median(row.us) < median(best_simdjson->us))) best_simdjson = &row;
+  std::printf("\n%s (%zu bytes), %d alternated rounds of %.2f s per row, medians:\n\n", name, bytes.size(), stage_rounds, stage_seconds);
+  std::printf("| %-36s | %9s | %9s | %9s | %-24s | %-24s |\n", "stage", "us", "min us", "MB/s", "/ fastest simdjson", "/ simdjson, same ISA");
+  std::printf("|%s|%s|%s|%s|%s|%s|\n", std::string(38, '-').c_str(), std::string(11, '-').c_str(), std::string(11, '-').c_str(),
+              std::string(11, '-').c_str(), std::string(26, '-').c_str(), std::string(26, '-').c_str());
+  // The median of the rounds' ratios (the same round of both rows), with their range.
+  auto ratio_text = [&](const stage_row& a, const stage_row* b) {
+    char out[64] = "";
+    if (!b) return std::string();
+    std::vector<double> per_round;
+    for (std::size_t i = 0; i < a.us.size(); ++i) per_round.push_back(a.us[i] / b->us[i]);
+    std::sort(per_round.begin(), per_round.end());
+    std::snprintf(out, sizeof out, "%.2fx (%.2f-%.2f)", median(per_round), per_round.front(), per_round.back());
+    return std::string(out);
+  };
+  for (const auto& row : rows) {
+    const double m = median(row.us);
+    const stage_row* same_isa = nullptr;
+    if (!row.simdjson && !row.isa.empty())
+      for (const auto& other : rows)
+        if (other.simdjson && other.isa == row.isa) same_isa = &other;
+    std::printf("| %-36s | %9.1f | %9.1f | %9.0f | %-24s | %-24s |\n", row.what.c_str(), m, *std::min_element(row.us.begin(), row.us.end()),
+                static_cast<double>(bytes.size()) / m, ratio_text(row, best_simdjson).c_str(), ratio_text(row, same_isa).c_str());
+  }
 }
 
 }  // namespace
 
-// micro_bench [--quick] [SECTION...]: every section, or only those named (strings, integers,
-// doubles, reading, datasets, stages, ndjson, files); --quick times each row for 20 ms instead of 1 s.
+// micro_bench [--quick] [--rounds N] [SECTION...]: every section, or only those named (strings,
+// integers, doubles, reading, datasets, stages, ndjson, files); --quick times each row for 20 ms
+// instead of 0.2 s (stages: 5 rounds of 20 ms instead of 7 of 0.1 s); --rounds sets the stages'
+// rounds. The program pins itself to the core it starts on (choose it with taskset -c N).
 int main(int argc, char** argv) {
   std::vector<std::string_view> only;
   for (int i = 1; i < argc; ++i) {
-    if (std::string_view(argv[i]) == "--quick") min_seconds = 0.02;
-    else only.push_back(argv[i]);
+    if (std::string_view(argv[i]) == "--quick") {
+      min_seconds = 0.02;
+      stage_seconds = 0.02;
+      stage_rounds = 5;
+    } else if (std::string_view(argv[i]) == "--rounds" && i + 1 < argc) {
+      stage_rounds = std::max(1, std::atoi(argv[++i]));
+    } else {
+      only.push_back(argv[i]);
+    }
+  }
+  // Pinned to the core it starts on (taskset chooses it): every row runs on the same core.
+  {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(sched_getcpu(), &set);
+    sched_setaffinity(0, sizeof set, &set);
   }
   auto wanted = [&](std::string_view section) { return only.empty() || std::ranges::find(only, section) != only.end(); };
   std::printf("metajson micro-benchmark (string kernel: %.*s, index kernel: %.*s)\n\n",
