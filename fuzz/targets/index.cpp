@@ -4,7 +4,7 @@
 // they accept; each kernel's fast path gives the entries, verdict and error place of its exact
 // path (stage1.inc). Built with the smallest index buffer, so every input refills it at every
 // position.
-#define METAJSON_INDEX_CAPACITY 208
+#define METAJSON_INDEX_CAPACITY 280
 #include <metajson/metajson.hpp>
 
 #include <string>

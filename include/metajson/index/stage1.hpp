@@ -58,8 +58,10 @@ inline constexpr std::size_t lookahead = 8;  // entries of kind_end (or kind_err
 // A block writes at most 64 entries (the scalar entry loop up to 7 more slots past the last one,
 // the compressing writers 64 kinds and offsets whatever the count). The fast path writes a
 // block's entries two blocks late (stage1.inc), so one step may write three blocks' worth; the
-// end of the document writes a block and the terminating entries: fill_room.
-inline constexpr std::size_t fill_room = 3 * 64 + lookahead;
+// end of the document (its last small_document bytes at most: all of a small document, in one
+// call) writes up to four blocks' and the terminating entries: fill_room.
+inline constexpr std::size_t small_document = 256;
+inline constexpr std::size_t fill_room = small_document + 2 * lookahead;
 
 // What the pass carries from one block to the next (and from one chunk to the next).
 struct stage1_state {

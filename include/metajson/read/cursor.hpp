@@ -31,7 +31,7 @@
 namespace metajson::detail {
 
 // Entries in the stack buffer. METAJSON_INDEX_CAPACITY changes it (the tests build a variant
-// with the smallest, fill_room + lookahead = 208, so that every document refills at every position).
+// with the smallest, fill_room + lookahead = 280, so that every document refills at every position).
 #if defined(METAJSON_INDEX_CAPACITY)
 inline constexpr std::size_t index_capacity = METAJSON_INDEX_CAPACITY;
 #else
