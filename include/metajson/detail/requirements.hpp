@@ -22,6 +22,7 @@
     defined(__cpp_lib_reflection) && __cpp_lib_reflection >= 202506L && \
     defined(__cpp_expansion_statements) && __cpp_expansion_statements >= 202506L
 #define METAJSON_REQUIREMENTS_MET 1
+#define METAJSON_BACKEND_P2996 1
 #else
 #define METAJSON_REQUIREMENTS_MET 0
 // GCC 16 and newer have reflection, off unless asked for: say which flag is missing.

@@ -17,6 +17,10 @@ consteval std::span<const std::meta::info> enumerators() {
   return std::define_static_array(std::meta::enumerators_of(^^E));
 }
 
+// The value of enumerator e.
+template <std::meta::info e>
+inline constexpr auto enum_value = [:e:];
+
 // The quoted, escaped JSON text of enumerator e of E: "\"red\"".
 template <class E, std::meta::info e, name_escapes Esc = name_escapes::none>
 consteval std::string_view quoted_enumerator() {

@@ -235,6 +235,16 @@ consteval std::meta::info flatten_step(std::meta::info cls, std::meta::info m) {
   return std::meta::info{};
 }
 
+// The type of member M of T, references and cv removed.
+template <class T, std::meta::info M>
+using member_type = std::remove_cvref_t<typename [:std::meta::type_of(M):]>;
+
+// A string computed at compile time by f (a captureless lambda), stored once.
+template <class F>
+consteval std::string_view static_text(F f) {
+  return std::define_static_string(f());
+}
+
 // Member M of the object v of class T (or const T): v.M, or through the flattened members that
 // lead to M.
 template <class T, std::meta::info M, class V>
