@@ -29,29 +29,53 @@ namespace portable {
 }  // namespace portable
 
 #if defined(METAJSON_INDEX_X86)
+#if defined(__clang__)  // (Clang has no `#pragma GCC target`: the same target on every function of the region)
+#pragma clang attribute push(__attribute__((target("sse2"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("sse2")
+#endif
 namespace sse2 {
 #include "block_sse2.inc"
 #include "stage1.inc"
 }  // namespace sse2
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
+#if defined(__clang__)  // (Clang has no `#pragma GCC target`: the same target on every function of the region)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,lzcnt,popcnt,pclmul"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
+#endif
 namespace avx2 {
 #include "block_avx2.inc"
 #include "stage1.inc"
 }  // namespace avx2
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
+#if defined(__clang__)  // (Clang has no `#pragma GCC target`: the same target on every function of the region)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt,pclmul"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
+#endif
 namespace avx512 {
 #include "block_avx512.inc"
 #include "stage1.inc"
 }  // namespace avx512
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #endif
 
 #if defined(METAJSON_INDEX_NEON)
