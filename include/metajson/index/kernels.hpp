@@ -49,7 +49,9 @@ namespace avx2 {
 #pragma GCC target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
 namespace avx512 {
 #include "block_avx512.inc"
+#define METAJSON_STAGE1_EXACT_FROM ::metajson::detail::index::avx2  // (stage1.inc: compile cost)
 #include "stage1.inc"
+#undef METAJSON_STAGE1_EXACT_FROM
 }  // namespace avx512
 #pragma GCC pop_options
 #endif
