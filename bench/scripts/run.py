@@ -1000,7 +1000,8 @@ def time_rounds(builds: list[Build], programs: dict[str, list[dict]], args) -> N
         elapsed = time.monotonic() - start
         left = elapsed / i * (len(plan) - i)
         say(f"[{i * 100 // len(plan):3d} % {_clock(elapsed)} elapsed, ~{_clock(left)} left] round {k}/{passes} "
-            f"{build.name} {dataset}: {timed} rows of {len(progs)} programs in {time.monotonic() - t0:.1f} s"
+            f"{build.name} {dataset}: {timed} rows of {', '.join(p['name'] for p in progs)} in "
+            f"{time.monotonic() - t0:.1f} s"
             + "".join(f"\n    problem: {p}" for p in problems))
 
 
@@ -1179,6 +1180,20 @@ def summary_text(results: list[dict], markdown: bool) -> list[str]:
             out += ["Rows not verified (not in the table's figures as a match):"] + \
                 [f"  {r['dataset']} {r['direction']} {r['library']} {r['variant']}: {r['verification']}"
                  for r in unverified] + [""]
+    if markdown:  # every row, for the file: median, interval, fastest round
+        for result in results:
+            out += [h(f"Every row, {result['build']} build (MB/s: median of the rounds, its interval, the fastest round)"),
+                    "", "| dataset | direction | library | variant | median | interval | fastest round | allocs/call | verified |",
+                    "|---|---|---|---|--:|--:|--:|--:|---|"]
+            order = {d: i for i, d in enumerate(ALL_DATASETS)}
+            for r in sorted(result["rows"], key=lambda r: (order.get(r["dataset"], 99), r["direction"] != "write",
+                                                           -(r.get("median") or 0))):
+                iv = r.get("interval")
+                out.append(f"| {r['dataset']} | {r['direction']} | {summary.cell(r['library'])} | "
+                           f"{summary.cell(r['variant'])} | {summary.num(r.get('median'))} | "
+                           + (f"{iv['low']:,.0f}–{iv['high']:,.0f}" if iv else "—") + f" | {summary.num(r.get('max'))} | "
+                           f"{summary.allocs(r.get('allocs_per_call'))} | {summary.cell(r['verification'])} |")
+            out.append("")
     strict = results[0].get("strictness") if results else None
     if strict:
         out += [h("What each read accepts (the player message altered one way at a time: "

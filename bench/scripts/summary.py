@@ -129,6 +129,8 @@ def half_width(est: dict) -> float:
 def verdict(est: dict, target: float | None) -> dict:
     """settled or not, and the words for it."""
     lo, hi = est["low"], est["high"]
+    if est.get("n", 2) < 2:
+        return {"settled": False, "wide": False, "words": "UNSETTLED: one round, no interval"}
     holds_one = lo <= 1.0 <= hi
     holds_target = target is not None and lo <= target <= hi
     wide = half_width(est) > WIDE
@@ -218,6 +220,13 @@ def num(x, fmt="{:,.0f}") -> str:
     return "—" if x is None else fmt.format(x)
 
 
+def allocs(x) -> str:
+    """Allocations per call: whole numbers without decimals."""
+    if x is None:
+        return "—"
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
+
+
 def ns_text(row: dict) -> str:
     if row.get("median") and row.get("bytes"):
         return f" ({row['bytes'] * 1e3 / row['median']:,.0f} ns)"
@@ -253,9 +262,10 @@ def interval_note(entries: list[dict]) -> str:
 
 
 def markdown_table(entries: list[dict]) -> list[str]:
+    counted = any(e["instructions_ratio"] is not None for e in entries)
     out = ["| dataset | direction | kind | metajson MB/s | fastest other | its MB/s | ratio | interval "
-           "| target | verdict | instructions, metajson ÷ other |",
-           "|---|---|---|--:|---|--:|--:|--:|--:|---|--:|"]
+           "| target | verdict |" + (" instructions, metajson ÷ other |" if counted else ""),
+           "|---|---|---|--:|---|--:|--:|--:|--:|---|" + ("--:|" if counted else "")]
     for e in entries:
         ours, best = e["ours"], e["best"]
         small = e["dataset"] in SMALL
@@ -268,7 +278,8 @@ def markdown_table(entries: list[dict]) -> list[str]:
         out.append(f"| {e['dataset']} | {e['direction']} | {e['kind']} | "
                    f"{num(ours['median'])}{ns_text(ours) if small else ''} | "
                    f"{cell(best['library'])} {cell(best['variant'])} | "
-                   f"{num(best['median'])}{ns_text(best) if small else ''} | {r} | {iv} | {tgt} | {words} | {ir} |")
+                   f"{num(best['median'])}{ns_text(best) if small else ''} | {r} | {iv} | {tgt} | {words} |"
+                   + (f" {ir} |" if counted else ""))
     return out
 
 

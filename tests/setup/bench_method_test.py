@@ -73,6 +73,8 @@ def statistics_part() -> None:
     check("a clear one is settled, the target met", v["settled"] and "met" in v["words"] and not v["wide"], str(v))
     v = summary.verdict({"ratio": 0.5, "low": 0.4, "high": 0.52}, 1.2)
     check("wider than ±10 %: marked WIDE even when settled", v["settled"] and v["wide"] and "WIDE" in v["words"], str(v))
+    v = summary.verdict({"ratio": 2.0, "low": 2.0, "high": 2.0, "n": 1}, 1.2)
+    check("one round: unsettled, however clear", not v["settled"] and "one round" in v["words"], str(v))
     check("targets: twitter read against simdjson at 1.0×",
           summary.target_for("twitter", "read", "fresh") == (1.0, "simdjson"))
     check("targets: every write row at 1.2×", summary.target_for("player", "write", "reused") == (1.2, None))
