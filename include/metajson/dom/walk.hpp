@@ -158,9 +158,9 @@ METAJSON_NOINLINE const char* walk_number_rest(read_context& c, const char* k, c
   return scalar_end(c, k, n.end);
 }
 
-// A number at entry k. Inline, for the two shapes most numbers have, when 24 bytes can be read
-// after its sign: an integer of 1 to 7 digits (one 8-byte load), and a decimal "d.ddd" of 1 to 7
-// integer digits and at most 19 in all (read_decimal_fast's three loads, then one IEEE division
+// A number at entry k. Inline, for the shapes most numbers have, when 24 bytes can be read after
+// its sign: an integer of 1 to 7 digits (one 8-byte load), of 8 to 15 (read_short_integer's two
+// loads), and a decimal "d.ddd" of 1 to 7 integer digits and at most 19 in all (read_decimal_fast's three loads, then one IEEE division
 // (Clinger) below 15 digits, Eisel-Lemire above). Anything else (longer integers, exponents,
 // errors) takes walk_number_rest, which gives the same values.
 template <options O, class Sink>
@@ -192,6 +192,12 @@ METAJSON_ALWAYS_INLINE const char* walk_number(read_context& c, const char* k, S
         const auto m = static_cast<std::int64_t>(digits_below(w, n));
         s.int64(neg ? -m : m, p);
         return scalar_end(c, k, d + n);
+      }
+    } else if (nd == 0) {  // 8 digits or more: ids, timestamps (up to 15 digits in two loads)
+      std::int64_t i;
+      if (const char* q = read_short_integer(c, p, i)) {
+        s.int64(i, p);
+        return scalar_end(c, k, q);
       }
     }
   }
