@@ -17,6 +17,7 @@
 #include "error.hpp"
 #include "from_json.hpp"
 #include "options.hpp"
+#include "reflect/borrows.hpp"
 #include "to_json.hpp"
 #include "value.hpp"
 
@@ -86,6 +87,10 @@ error to_value(const T& t, value& out) noexcept {
 /// check and error, the path included). Never throws.
 template <options O = options{}, class T>
 error from_value(const value& v, T& out) noexcept {
+  static_assert(detail::owns_its_data<T>,
+                "metajson::from_value cannot read a type that holds a std::string_view: the view would point into a "
+                "text gone when from_value returns. Read a std::string there, or read the view from a metajson::document "
+                "(node.get<T>()), whose strings live as long as the document");
   return detail::with_convert_buffer([&](std::string& text) -> error {
     if (error e = detail::write_json<detail::value_write_options<O>()>(v, text)) return e;
     error e = detail::read_json_noexcept<O>(text, out);
