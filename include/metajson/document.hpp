@@ -611,13 +611,13 @@ class document {
 
   /// The document's copy of the JSON text (with options::allow_comments or
   /// allow_trailing_commas, the copy with comments and trailing commas blanked out).
-  std::string_view text() const noexcept { return count_ ? std::string_view(text_) : std::string_view(); }
+  std::string_view text() const noexcept { return count_ ? std::string_view(text_.data, text_size_) : std::string_view(); }
   /// Nodes: one per value and one per key.
   std::size_t node_count() const noexcept { return count_ ? count_ - detail::dom::header_nodes : 0; }
   /// Bytes the document holds on the heap (its buffers' capacities): the text's copy, 16 per
   /// node (and its buffer's room to grow), the decoded strings.
   std::size_t memory_usage() const noexcept {
-    return text_.capacity() + nodes_.capacity * sizeof(detail::dom::raw) + arena_.capacity;
+    return text_.capacity + nodes_.capacity * sizeof(detail::dom::raw) + arena_.capacity;
   }
 
  private:
@@ -625,20 +625,25 @@ class document {
   error parse_text(std::string_view json) {
     count_ = 0;
     detail::read_context c;
+    // The text's copy lives on the heap (never in a small-string buffer inside the document, which
+    // would move with it): nodes and views point into it.
     if constexpr (detail::reads_prepared_copy<O>) {
-      if (!detail::prepare_copy<O>(c, json, text_)) return detail::make_read_error(c);
+      std::string prepared;
+      if (!detail::prepare_copy<O>(c, json, prepared)) return detail::make_read_error(c);
+      copy_text(prepared);
     } else {
-      text_.assign(json);
+      copy_text(json);
     }
+    const std::string_view text(text_.data, text_size_);
     constexpr options strict = detail::without_prepared_copy<O>();
     c = detail::read_context{};
-    const std::size_t n = detail::dom::build<strict>(c, text_, nodes_, arena_);
+    const std::size_t n = detail::dom::build<strict>(c, text, nodes_, arena_, arena_size_);
     if (n == 0) {
       if (c.recheck) {
         // The per-token checker words a syntax error over the text that was read.
         detail::read_context k;
-        k.begin = text_.data();
-        k.end = text_.data() + text_.size();
+        k.begin = text.data();
+        k.end = text.data() + text.size();
         if (!detail::check_document<strict>(k)) {
           k.path = std::move(c.path);
           return detail::make_read_error(k);
@@ -648,30 +653,38 @@ class document {
     }
     count_ = n;
     auto* h = reinterpret_cast<detail::dom::header*>(nodes_.data);
-    h->text = text_.data();
+    h->text = text_.data;
     h->arena = arena_.data;
-    h->text_size = text_.size();
+    h->text_size = text_size_;
     h->count = n - detail::dom::header_nodes;
     return {};
   }
+  void copy_text(std::string_view t) {
+    text_.reserve(t.size() + 1, 0);
+    if (!t.empty()) std::memcpy(text_.data, t.data(), t.size());
+    text_size_ = t.size();
+  }
   void copy_from(const document& o) {
-    text_ = o.text_;
     count_ = 0;
+    copy_text(std::string_view(o.text_.data, o.text_size_));
     nodes_.reserve(o.count_ ? o.count_ : 1, 0);
     if (o.count_) std::memcpy(nodes_.data, o.nodes_.data, o.count_ * sizeof(detail::dom::raw));
-    arena_.reserve(o.arena_.capacity ? o.arena_.capacity : 1, 0);
-    if (o.arena_.capacity) std::memcpy(arena_.data, o.arena_.data, o.arena_.capacity);
+    arena_.reserve(o.arena_size_ ? o.arena_size_ : 1, 0);
+    if (o.arena_size_) std::memcpy(arena_.data, o.arena_.data, o.arena_size_);
+    arena_size_ = o.arena_size_;
     count_ = o.count_;
     if (count_) {
       auto* h = reinterpret_cast<detail::dom::header*>(nodes_.data);
-      h->text = text_.data();
+      h->text = text_.data;
       h->arena = arena_.data;
     }
   }
 
-  std::string text_;
+  detail::dom::raw_buffer<char> text_;
+  std::size_t text_size_ = 0;
   detail::dom::raw_buffer<detail::dom::raw> nodes_;
   detail::dom::raw_buffer<char> arena_;
+  std::size_t arena_size_ = 0;
   std::size_t count_ = 0;  // nodes written, the header's included; 0: empty
 };
 

@@ -126,9 +126,10 @@ struct builder {
 };
 
 // Builds the nodes of `text` (the document's own copy: strings point into it) into `nodes` and
-// `arena`; returns the number of nodes (the header's included), 0 after c.fail().
+// `arena` (arena_size: the bytes used); returns the number of nodes (the header's included), 0
+// after c.fail().
 template <options O>
-std::size_t build(read_context& c, std::string_view text, raw_buffer<raw>& nodes, raw_buffer<char>& arena) {
+std::size_t build(read_context& c, std::string_view text, raw_buffer<raw>& nodes, raw_buffer<char>& arena, std::size_t& arena_size) {
   c.begin = text.data();
   c.end = text.data() + text.size();
   if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return 0;
@@ -144,6 +145,7 @@ std::size_t build(read_context& c, std::string_view text, raw_buffer<raw>& nodes
   const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
   if (METAJSON_LIKELY(k != nullptr)) k = walk_value<O>(c, k, b);
   if (METAJSON_UNLIKELY(k == nullptr) || METAJSON_UNLIKELY(!at_document_end(c, k))) return 0;
+  arena_size = b.arena_size;
   return b.size;
 }
 
