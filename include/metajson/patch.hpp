@@ -80,12 +80,17 @@ class applier {
     path_ = "";
     if (!op.is_object()) return fail(error_code::invalid_patch, "$[" + std::to_string(index_) + "]", "an operation is an object");
     const value *op_v = nullptr, *path_v = nullptr, *from_v = nullptr, *value_v = nullptr;
+    std::string_view twice;
     for (const auto& [k, v] : op.as_object()) {
       const value** slot = k == "op" ? &op_v : k == "path" ? &path_v : k == "from" ? &from_v : k == "value" ? &value_v : nullptr;
       if (!slot) continue;  // other members are ignored (RFC 6902 section 4)
-      if (*slot) return fail(error_code::invalid_patch, "$[" + std::to_string(index_) + "]", "the member \"" + k.str() + "\" appears twice");
-      *slot = &v;
+      if (*slot && twice.empty()) twice = k;
+      if (!*slot) *slot = &v;
     }
+    if (op_v && op_v->is_string()) op_ = op_v->as_string();
+    if (path_v && path_v->is_string()) path_ = path_v->as_string();
+    if (!twice.empty())
+      return fail(error_code::invalid_patch, "$[" + std::to_string(index_) + "]", "the member \"" + std::string(twice) + "\" appears twice");
     if (!op_v || !op_v->is_string()) return fail(error_code::invalid_patch, "$[" + std::to_string(index_) + "]", "\"op\" is missing or not a string");
     o.op = op_v->as_string();
     op_ = o.op;

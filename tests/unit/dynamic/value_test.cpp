@@ -385,7 +385,7 @@ TEST(Value, ConvertsToAndFromTypes) {
   EXPECT_TRUE(v["big"].is_uint64());
   EXPECT_EQ(metajson::from_value<Outer>(v), o);
   EXPECT_EQ(v["items"][0]["n"].get<int>(), 1);
-  EXPECT_EQ(v["m"].get<std::map<std::string, double>>().at("k"), 0.5);
+  EXPECT_EQ((v["m"].get<std::map<std::string, double>>().at("k")), 0.5);
   value bad = v;
   bad["items"][1]["n"] = "two";
   const auto r = metajson::try_from_value<Outer>(bad);
@@ -400,7 +400,7 @@ TEST(Value, ConvertsToAndFromTypes) {
 // The reader's errors are the previous reader's: the same paths and messages.
 TEST(Value, ReadErrorsKeepTheirPaths) {
   const std::pair<const char*, const char*> cases[] = {
-      {R"({"a":[1,2,}]})", "expected a value, found ']' (a trailing comma: options::allow_trailing_commas reads them) at $.a[2] (line 1, column 12)"},
+      {R"({"a":[1,2,}]})", "expected a value, found '}' (a trailing comma: options::allow_trailing_commas reads them) at $.a[2] (line 1, column 11)"},
       {R"({"a":{"b" 1}})", "expected ':', found number at $.a (line 1, column 11)"},
       {R"({"a":[{"x":tru}]})", "invalid literal, expected true at $.a[0].x (line 1, column 15)"},
       {R"([1,2,3 4])", "expected ',' or ']', found number at $ (line 1, column 8)"},
