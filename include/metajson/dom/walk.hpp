@@ -204,13 +204,20 @@ METAJSON_ALWAYS_INLINE const char* walk_number(read_context& c, const char* k, S
   return walk_number_rest<O>(c, k, p, s);
 }
 
-// The string at entry k to the sink, as a key or a value.
+// The text of the string at entry k, as string_text (read/string.hpp) finds it, from its opening
+// quote: the closing one is the last quote before the next entry (only whitespace follows it).
+METAJSON_ALWAYS_INLINE std::string_view quoted_text(const read_context& c, const char* k, const char* src) noexcept {
+  const char* q = at(c, k + 1);
+  while (METAJSON_UNLIKELY(q[-1] != '"')) --q;
+  return {src + 1, static_cast<std::size_t>(q - 2 - src)};
+}
+
+// The string at entry k to the sink, as a key or a value; src is its opening quote.
 template <options O, bool Key, class Sink>
-METAJSON_ALWAYS_INLINE bool walk_string(read_context& c, const char* k, Sink& s, std::string& scratch) {
-  const char* const src = at(c, k);
+METAJSON_ALWAYS_INLINE bool walk_string(read_context& c, const char* k, const char* src, Sink& s, std::string& scratch) {
   if constexpr (text_from_index<O>) {
     if (METAJSON_LIKELY(k[1] != index::kind_error)) {
-      const std::string_view text = string_text(c, k);
+      const std::string_view text = quoted_text(c, k, src);
       if (METAJSON_UNLIKELY(!string_length_ok<O>(c, text.data(), text.data() + text.size()))) return false;
       const string_form form = has_backslash(text, c.end) ? string_form::escaped : string_form::plain;
       if constexpr (Key) s.key(text, form, src);
@@ -263,7 +270,7 @@ value:
       goto value;
     case '"':
       if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return fail();
-      if (METAJSON_UNLIKELY((!walk_string<O, false>(c, k, s, scratch)))) return fail();
+      if (METAJSON_UNLIKELY((!walk_string<O, false>(c, k, at(c, k), s, scratch)))) return fail();
       ++k;
       goto after;
     case 't':
@@ -311,8 +318,11 @@ member:  // at a member's key
     expected_at(c, k + 1, "':'");
     return fail();
   }
-  if (METAJSON_UNLIKELY((!walk_string<O, true>(c, k, s, scratch)))) return fail();
-  f->key_at = at(c, k);
+  {
+    const char* const src = at(c, k);
+    if (METAJSON_UNLIKELY((!walk_string<O, true>(c, k, src, s, scratch)))) return fail();
+    f->key_at = src;
+  }
   k += 2;
   goto value;
 

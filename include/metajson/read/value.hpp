@@ -221,7 +221,7 @@ const char* read_dynamic(read_context& c, const char* k, value& v) {
       st.busy = false;
     }
   } guard{st};
-  value_sink<O.utf8 == utf8_policy::validate> s{st, v};
+  value_sink<O.utf8 == utf8_policy::validate> s{st, v, value_sink<O.utf8 == utf8_policy::validate>::parent::root, {}};
   return walk_value<O>(c, k, s);
 }
 
