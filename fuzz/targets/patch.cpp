@@ -1,5 +1,5 @@
 // JSON Patch and Merge Patch on any bytes: the input is a document, a line break, then a patch
-// (both read into metajson::value; inputs where either is not JSON stop there). Then:
+// (both read into metajson::value), or one JSON value (below). Then:
 //   - try_patch and try_patch_in_place give the same verdict; when they succeed, identical values;
 //     when they fail, the document given in place is identical to what it was (all or nothing);
 //   - make_patch(document, result) applied to the document gives the result (JSON equality), and
@@ -46,36 +46,55 @@ extern "C" void metajson_fuzz_seeds(std::vector<std::string>& out) {
   for (const char* s : seeds) out.emplace_back(s);
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string_view in = metajson_fuzz::as_text(data, size);
-  const std::size_t nl = in.find('\n');
-  if (nl == std::string_view::npos) return 0;
-  const auto doc = metajson::try_from<value>(in.substr(0, nl));
-  const auto ops = metajson::try_from<value>(in.substr(nl + 1));
-  if (!doc || !ops) return 0;
+namespace {
+
+void check(const value& doc, const value& ops) {
   // JSON Patch, both ways.
-  const auto r = metajson::try_patch(*doc, *ops);
-  value in_place = *doc;
-  const metajson::error e = metajson::try_patch_in_place(in_place, *ops);
+  const auto r = metajson::try_patch(doc, ops);
+  value in_place = doc;
+  const metajson::error e = metajson::try_patch_in_place(in_place, ops);
   METAJSON_FUZZ_CHECK(r.has_value() == !e);
   if (r) {
     METAJSON_FUZZ_CHECK(identical(in_place, *r));
-    const value back = metajson::make_patch(*doc, *r);
-    const auto again = metajson::try_patch(*doc, back);
+    const value back = metajson::make_patch(doc, *r);
+    const auto again = metajson::try_patch(doc, back);
     METAJSON_FUZZ_CHECK(again && *again == *r);
   } else {
-    METAJSON_FUZZ_CHECK(identical(in_place, *doc));
+    METAJSON_FUZZ_CHECK(identical(in_place, doc));
     METAJSON_FUZZ_CHECK(e.code() == r.error().code() && e.message() == r.error().message());
   }
   // Any two values: a made patch turns one into the other.
-  const auto made = metajson::try_patch(*doc, metajson::make_patch(*doc, *ops));
-  METAJSON_FUZZ_CHECK(made && *made == *ops);
+  const auto made = metajson::try_patch(doc, metajson::make_patch(doc, ops));
+  METAJSON_FUZZ_CHECK(made && *made == ops);
   // Merge patch.
-  const value merged = metajson::merge_patch(*doc, *ops);
-  value merged_in_place = *doc;
-  metajson::merge_patch_in_place(merged_in_place, *ops);
+  const value merged = metajson::merge_patch(doc, ops);
+  value merged_in_place = doc;
+  metajson::merge_patch_in_place(merged_in_place, ops);
   METAJSON_FUZZ_CHECK(identical(merged, merged_in_place));
-  if (const auto m = metajson::try_make_merge_patch(*doc, merged)) METAJSON_FUZZ_CHECK(metajson::merge_patch(*doc, *m) == merged);
-  if (const auto m = metajson::try_make_merge_patch(*doc, *ops)) METAJSON_FUZZ_CHECK(metajson::merge_patch(*doc, *m) == *ops);
+  if (const auto m = metajson::try_make_merge_patch(doc, merged)) METAJSON_FUZZ_CHECK(metajson::merge_patch(doc, *m) == merged);
+  if (const auto m = metajson::try_make_merge_patch(doc, ops)) METAJSON_FUZZ_CHECK(metajson::merge_patch(doc, *m) == ops);
+}
+
+}  // namespace
+
+// A document and a patch separated by a line break; any other JSON value is tried as a patch of
+// itself and of {} (so that every input of the corpus exercises the patches), and against its
+// first element or member's value.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view in = metajson_fuzz::as_text(data, size);
+  if (const std::size_t nl = in.find('\n'); nl != std::string_view::npos) {
+    const auto doc = metajson::try_from<value>(in.substr(0, nl));
+    const auto ops = metajson::try_from<value>(in.substr(nl + 1));
+    if (doc && ops) {
+      check(*doc, *ops);
+      return 0;
+    }
+  }
+  const auto v = metajson::try_from<value>(in);
+  if (!v) return 0;
+  check(*v, *v);
+  check(value::object{}, *v);
+  if (v->is_array() && !v->empty()) check(*v, (*v)[0]);
+  if (v->is_object() && !v->empty()) check(v->as_object()[0].second, *v);
   return 0;
 }
