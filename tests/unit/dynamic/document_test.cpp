@@ -192,7 +192,7 @@ TEST(Document, TypedReads) {
   const auto r = d["statuses"][1]["user"].try_get<User>();
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message(), "expected object, found null at $.statuses[1].user (line 4, column 23)");
-  EXPECT_EQ(d["statuses"][1].try_get<std::map<std::string, int>>().error().message(),
+  EXPECT_EQ((d["statuses"][1].try_get<std::map<std::string, int>>().error().message()),
             "expected integer, found null at $.statuses[1].user (line 4, column 23)");
   EXPECT_EQ(d["statuses"][0]["user"].try_get<std::vector<int>>().error().message(), "expected array, found object at $.statuses[0].user (line 3, column 40)");
   EXPECT_EQ((d["meta"]["count"].try_get<std::uint8_t, {}>().value()), 2);

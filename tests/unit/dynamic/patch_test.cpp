@@ -167,7 +167,7 @@ TEST(JsonPatch, ErrorsNameTheOperation) {
   EXPECT_EQ(message(R"([{"op":"move","from":"/a","path":"/a/x"}])"),
             R"(invalid JSON Patch (operation 0 (move "/a/x"): "from" ("/a") is a proper prefix of "path": a value cannot move into itself) at $)");
   EXPECT_EQ(message(R"([{"op":"jump","path":"/a"}])"),
-            R"(invalid JSON Patch (operation 0 (jump ""): "jump" is no operation (add, remove, replace, move, copy, test)) at $[0])");
+            R"(invalid JSON Patch (operation 0 (jump "/a"): "jump" is no operation (add, remove, replace, move, copy, test)) at $[0])");
   EXPECT_EQ(message(R"([{"op":"add","path":"/x","value":1,"value":2}])"),
             R"(invalid JSON Patch (operation 0 (add "/x"): the member "value" appears twice) at $[0])");
   EXPECT_EQ(message(R"({})"), "invalid JSON Patch (a JSON Patch is an array of operations) at $");
