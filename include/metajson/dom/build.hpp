@@ -86,6 +86,7 @@ struct builder {
   void big_number(std::string_view t, const char* src) { put(code(kind::big_number) | std::uint64_t{t.size()} << 8, offset(src)); }
 
   METAJSON_NOINLINE std::uint64_t to_arena(std::string_view t, string_form form) {
+    if (t.empty()) return arena_size;  // (an empty decoded string: nothing to copy, not even into no arena)
     if (arena.capacity - arena_size < t.size()) arena.reserve(std::max(arena.capacity * 2, arena_size + t.size() + 256), arena_size);
     char* const dst = arena.data + arena_size;
     std::size_t n;
