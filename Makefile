@@ -1,8 +1,12 @@
 # The two set-up commands of the README. Both install what they need (scripts/bootstrap) first.
 #
 #   make test         bootstrap, configure, build, run every test (ctest) but the exhaustive ones
-#   make bench        bootstrap (+ competitors), build the benchmark suite twice (-O3 and
-#                     -O3 -march=native), verify, time, write bench/REPORT.md (bench/README.md)
+#   make bench        bootstrap (+ competitors), build the programs of the quick comparison
+#                     (metajson, simdjson, glaze, yyjson, serde_json; -O3), verify, time in
+#                     interleaved rounds, print a summary with intervals and write it to
+#                     bench/build/summary.md (bench/README.md: minutes)
+#   make bench FULL=1 the full study: every library, built twice (-O3 and -O3 -march=native),
+#                     instruction counts, compile times, charts; writes bench/REPORT.md (hours)
 #   make bench-smoke  build + verification + a few calls per case; no timing claims (in CI)
 #   make micro-bench  the micro-benchmarks of metajson's primitives
 #   make test-exhaustive  every float and 10^9 doubles against the oracle (label exhaustive;
@@ -54,7 +58,7 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 SANITIZE_CMAKE = -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 
-.PHONY: single-header readme-table test test-exhaustive test-nosimd test-aarch64 test-s390x test-clang test-gcc13 test-cxx23-ci test-sanitize fuzz differential bench bench-smoke bench-build micro-bench bootstrap bootstrap-bench clean
+.PHONY: single-header readme-table test test-exhaustive test-nosimd test-aarch64 test-s390x test-clang test-gcc13 test-cxx23-ci test-sanitize fuzz differential bench bench-smoke bench-build bench-configure micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -163,8 +167,8 @@ test-cxx23-ci: bootstrap
 # run scripts or other compilers.
 SANITIZE_TESTS = index_test text_test read_scalar_test read_container_test read_object_test read_small_index_test \
   read_pointer_test conformance_test dataset_test limits_test write_object_test stream_test \
-  file_test standard_types_test hostile_input_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
-  fuzz_universe fuzz_escape fuzz_ndjson fuzz_read_array fuzz_pointer fuzz_lenient
+  file_test standard_types_test hostile_input_test dynamic_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
+  fuzz_universe fuzz_escape fuzz_ndjson fuzz_read_array fuzz_pointer fuzz_lenient fuzz_document fuzz_patch
 
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_FUZZ_RUNS_PERCENT=$(FUZZ_RUNS_PERCENT)
@@ -195,19 +199,30 @@ bootstrap-bench:
 	@scripts/bootstrap --bench
 	@scripts/bootstrap-ccache
 
-# BENCH_ARGS go to bench/scripts/run.py: e.g. --runs 5, --only glaze,metajson, --callgrind.
+# BENCH_ARGS go to bench/scripts/run.py: e.g. --runs 12, --only glaze,metajson, --datasets twitter,
+# --cpu 0. FULL=1 makes `make bench` the full study (bench/README.md).
 BENCH_ARGS ?=
+FULL ?=
 BENCH_PY = $$(if [ -x bench/build/venv/bin/python ]; then echo bench/build/venv/bin/python; else echo python3; fi)
 
-bench-build: bootstrap-bench
+bench-configure: bootstrap-bench
 	cmake -S bench -B bench/build -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=Release
+
+bench-build: bench-configure
 	cmake --build bench/build -j $(JOBS)
 
+ifeq ($(FULL),)
+# The quick comparison: only the programs it runs (the target bench_quick), the default build.
+bench: bench-configure
+	cmake --build bench/build -j $(JOBS) --target bench_quick
+	$(BENCH_PY) bench/scripts/run.py --quick --build bench/build $(BENCH_ARGS)
+else
 bench: bench-build
 	cmake -S bench -B bench/build-native -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=Release \
 	  -DMETAJSON_BENCH_NATIVE=ON
 	cmake --build bench/build-native -j $(JOBS)
 	$(BENCH_PY) bench/scripts/run.py --build bench/build --build bench/build-native $(BENCH_ARGS)
+endif
 
 bench-smoke: bench-build
 	$(BENCH_PY) bench/scripts/run.py --build bench/build --smoke $(BENCH_ARGS)

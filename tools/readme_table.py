@@ -4,13 +4,13 @@
     python3 tools/readme_table.py            # rewrite the two generated parts of README.md (make readme-table)
     python3 tools/readme_table.py --check    # fail when README.md's figures are not bench/REPORT.md's
 
-README.md has two parts between markers, both made from bench/REPORT.md (written by `make bench`):
+README.md has two parts between markers, both made from bench/REPORT.md (written by `make bench FULL=1`):
     <!-- speed: begin ... --> ... <!-- speed: end -->   one sentence: the range of metajson's ratio
                                                       to the fastest other library, writing and reading
     <!-- table: begin ... --> ... <!-- table: end -->   per workload, metajson and the fastest other
                                                       library, write and read, fresh output, MB/s
 Both come from the report's summary table of the default build (`-O3`, no -march), its date,
-commit, CPU and compiler, and the input sizes of its read tables. After a new `make bench`,
+commit, CPU and compiler, and the input sizes of its read tables. After a new `make bench FULL=1`,
 run this and commit README.md with the new report.
 """
 import os
@@ -60,6 +60,9 @@ def parse(report):
         if not m:
             fail(f"bench/REPORT.md has no line matching {pattern}")
         meta[key] = m.group(1)
+    # A report of the full study (`make bench FULL=1`, with rounds) or one from before it had a name.
+    meta["command"] = "make bench FULL=1" if "`make bench FULL=1`" in report.split("\n", 3)[2] else "make bench"
+    meta["rounds"] = "rounds" if meta["command"] == "make bench FULL=1" else "runs"
     # The summary table of the default build.
     try:
         start = next(i for i, l in enumerate(lines) if l.startswith("**default build**"))
@@ -69,10 +72,18 @@ def parse(report):
     i = start + 1
     while i < len(lines) and not lines[i].startswith("| dataset"):
         i += 1
+    # The columns by name: the summary of `make bench FULL=1` has an interval, a target and a
+    # verdict after the ratio (an unsettled ratio in parentheses, "(1.05×)").
+    head = cells(lines[i]) if i < len(lines) else []
+    want = ["dataset", "direction", "kind", "metajson MB/s", "fastest other", "its MB/s", "ratio"]
+    if any(w not in head for w in want):
+        fail(f"bench/REPORT.md's default summary lacks one of the columns {want}")
+    at = [head.index(w) for w in want]
     for line in lines[i + 2:]:
         if not line.startswith("|"):
             break
-        dataset, direction, kind, ours, other, theirs, ratio = cells(line)
+        c = cells(line)
+        dataset, direction, kind, ours, other, theirs, ratio = (c[k] for k in at)
         if kind == "fresh":
             rows[(dataset, direction)] = (ours, library(other), theirs, ratio)
     # Input sizes: the metajson row of each read table of the default build's results.
@@ -95,12 +106,21 @@ def parse(report):
     return meta, rows, sizes
 
 
+def value(text):
+    """'1.29', '1.29×' or '(1.05×)' (unsettled) -> 1.29 / 1.05."""
+    return float(text.strip("()").rstrip("×"))
+
+
 def ratio(text):
-    return f"**{text}×**" if float(text) >= 1 else f"{text}×"
+    """The README's ratio: bold when metajson is faster; an unsettled one marked ~, unbolded."""
+    v = f"{value(text):.2f}×"
+    if text.startswith("("):
+        return f"~{v}"
+    return f"**{v}**" if value(text) >= 1 else v
 
 
 def generate(meta, rows, sizes):
-    ratios = {direction: [float(rows[(d, direction)][3]) for d in ORDER] for direction in ("write", "read")}
+    ratios = {direction: [value(rows[(d, direction)][3]) for d in ORDER] for direction in ("write", "read")}
     speed = (f"In the last benchmark report ({meta['date']}, {meta['cores']}-core {meta['cpu']}, GCC {meta['compiler']}, "
              f"`-O3`) it writes {min(ratios['write']):.2f}–{max(ratios['write']):.2f}× as fast as the fastest "
              f"other library on each workload and reads at {min(ratios['read']):.2f}–{max(ratios['read']):.2f}× "
@@ -111,10 +131,13 @@ def generate(meta, rows, sizes):
         w, r = rows[(d, "write")], rows[(d, "read")]
         table.append(f"| {d}, {sizes[d]} | {w[0]} | {w[1]} {w[2]} | {ratio(w[3])} | "
                      f"{r[0]} | {r[1]} {r[2]} | {ratio(r[3])} |")
-    table += ["", f"MB/s, median of the report's runs, a new output or struct per call (in parentheses: the time per message; "
+    table += ["", f"MB/s, median of the report's {meta['rounds']}, a new output or struct per call (in parentheses: the time per message; "
               "player and order are messages made in code, ndjson is twitter's statuses one per line); "
-              f"ratio = metajson / the fastest other library, > 1 when metajson is faster. "
-              f"`make bench` at {meta['commit']} on {meta['date']}, {meta['cores']}-core {meta['cpu']}, "
+              f"ratio = metajson / the fastest other library, > 1 when metajson is faster"
+              + ("; ~: unsettled, the ratio's interval holds 1.0 or the row's target (the report's verdict). "
+                 if any(rows[(d, direction)][3].startswith("(") for d in ORDER for direction in ("write", "read"))
+                 else ". ") +
+              f"`{meta['command']}` at {meta['commit']} on {meta['date']}, {meta['cores']}-core {meta['cpu']}, "
               f"GCC {meta['compiler']} `{meta['flags']}`; every output verified by content first. "
               "The `-march=native` build, reused buffers, one field by JSON Pointer, allocations and every "
               "library's row: [bench/REPORT.md](bench/REPORT.md); what the figures do not say (disturbed rounds, "

@@ -5,15 +5,17 @@
     python3 tools/single_header.py --check DIR  # generate into DIR, compare with single_include/metajson/
     python3 tools/single_header.py --fingerprint   # the sources' fingerprint named in the banners
 
-Four files, each a drop-in for the header of the same name under include/ (so `-I single_include`
+Six files, each a drop-in for the header of the same name under include/ (so `-I single_include`
 replaces `-I include` and no #include line changes):
 
     metajson.hpp   the umbrella header: the whole API of <metajson/metajson.hpp>
     file.hpp       from_file, to_file         (#includes "metajson.hpp", then what it adds)
     stream.hpp     streams and NDJSON         (idem)
     schema.hpp     JSON Schema from a type    (idem)
+    document.hpp   the read-only document     (idem)
+    patch.hpp      JSON Patch, Merge Patch    (idem)
 
-file.hpp, stream.hpp and schema.hpp are separate, as under include/, because they cost compile
+file.hpp, stream.hpp, schema.hpp, document.hpp and patch.hpp are separate, as under include/, because they cost compile
 time that a program without them should not pay (<filesystem> and the POSIX headers,
 <istream>/<ostream>); they include the umbrella single header rather than repeating it, so each
 stays small and the library's text is in one file. pointer.hpp is in the umbrella.
@@ -53,7 +55,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INCLUDE = os.path.join(ROOT, "include")
-OUTPUTS = ["metajson.hpp", "file.hpp", "stream.hpp", "schema.hpp"]
+OUTPUTS = ["metajson.hpp", "file.hpp", "stream.hpp", "schema.hpp", "document.hpp", "patch.hpp"]
 UMBRELLA = "metajson/metajson.hpp"
 REGENERATE = "make single-header   (python3 tools/single_header.py)"
 COMMIT_PREFIX = "// Commit: "

@@ -5,8 +5,10 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -28,13 +30,15 @@ struct args {
   std::size_t ndjson_mb = 100;  // the NDJSON workload's size (--smoke runs pass a small one)
   bool smoke = false;
   std::size_t iters = 20;  // callgrind mode
+  double budget = 0;       // time mode: seconds of timed batches per case; 0: the study's loop
+  double warmup = 0.1;     // time mode: seconds of untimed calls before timing (at least one call)
 };
 
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
-               "error: %s\nusage: PROGRAM --data DIR --mode verify|time|callgrind [--dump DIR] [--run K] [--smoke]\n"
+               "error: %s\nusage: PROGRAM --data DIR --mode verify|time|serve|callgrind|strictness [--dump DIR] [--run K] [--smoke]\n"
                "               [--datasets twitter,citm,canada,player,order,ndjson] [--case LIB|VARIANT|DATASET|DIRECTION]\n"
-               "               [--iters N] [--ndjson-mb N]\n",
+               "               [--iters N] [--ndjson-mb N] [--budget SECONDS] [--warmup SECONDS]\n",
                why);
   std::exit(2);
 }
@@ -55,6 +59,8 @@ args parse_args(int argc, char** argv) {
     else if (k == "--case") a.only_case = value();
     else if (k == "--iters") a.iters = std::strtoull(value().c_str(), nullptr, 10);
     else if (k == "--ndjson-mb") a.ndjson_mb = std::strtoull(value().c_str(), nullptr, 10);
+    else if (k == "--budget") a.budget = std::strtod(value().c_str(), nullptr);
+    else if (k == "--warmup") a.warmup = std::strtod(value().c_str(), nullptr);
     else if (k == "--datasets") {
       a.datasets.clear();
       std::stringstream ss(value());
@@ -62,7 +68,9 @@ args parse_args(int argc, char** argv) {
     } else usage(("unknown argument " + k).c_str());
   }
   if (a.data.empty()) usage("--data DIR is required (the folder with twitter.json, citm_catalog.json, canada.json)");
-  if (a.mode != "verify" && a.mode != "time" && a.mode != "callgrind") usage("--mode must be verify, time or callgrind");
+  if (a.mode != "verify" && a.mode != "time" && a.mode != "serve" && a.mode != "callgrind" && a.mode != "strictness")
+    usage("--mode must be verify, time, serve, callgrind or strictness");
+  if (!(a.budget >= 0) || !(a.warmup >= 0)) usage("--budget and --warmup take seconds >= 0");
   if (a.mode == "verify" && a.dump.empty()) usage("--mode verify needs --dump DIR");
   return a;
 }
@@ -138,48 +146,103 @@ void verify_case(case_def& c, const args& a) {
                c.dataset.c_str(), c.direction.c_str(), c.variant.c_str(), c.bytes, allocs);
 }
 
-// The study's loop: n = 10, n *= 10 until a batch takes >= 1 s or n >= 100,000. A small
-// message (a few hundred ns per call) stops at the cap after ~20-200 ms, so its last batch
-// size is then timed again, batch after batch, until the repeats have taken >= 0.5 s (at least
-// 5 batches), and the median batch is reported: one short batch is at the mercy of whatever
-// else the machine does in those milliseconds.
+// The process's CPU time (all its threads): what the time mode measures. A program pinned to one
+// core (the driver runs it under taskset) uses that core alone when the machine is otherwise
+// idle, and then CPU time equals wall time; on a shared machine it leaves out the time the
+// program waited for its core, which wall time does not (PROTOCOL.md, "Method").
+double cpu_now() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+struct batch_time {
+  double cpu = 0, wall = 0;
+};
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t k = v.size();
+  return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
+// One case's timing (PROTOCOL.md, "--mode time"):
+//  1. warm-up: untimed calls for --warmup seconds (at least one, which also sizes write cases);
+//  2. with --budget S > 0: batches of n calls, n chosen from the warm-up so that a batch takes
+//     about S/10 (at least one call), until the batches have taken S seconds and there are at
+//     least 5 of them; the median batch is reported;
+//     without it, the study's loop: n = 10; time n calls; until that took >= 1 s or n >= 100,000,
+//     n *= 10 and time again. A small message reaches the cap after 20-200 ms: when its last
+//     batch took under 0.5 s, that batch size is timed again until the repeats have taken
+//     >= 0.5 s (at least 5 batches), and the median batch is reported.
+// Every batch is timed on both clocks; `seconds` is the reported batch's CPU time, `wall_seconds`
+// its wall time, `min_seconds` the fastest batch's CPU time.
 void time_case(case_def& c, const args& a) {
   using clock = std::chrono::steady_clock;
-  const std::size_t first = c.call();  // also sizes write cases
+  auto since = [](clock::time_point t0) { return std::chrono::duration<double>(clock::now() - t0).count(); };
+  const auto w0 = clock::now();
+  const double c0 = cpu_now();
+  const std::size_t first = c.call();
+  std::size_t warm = 1;
+  if (!a.smoke)
+    while (since(w0) < a.warmup) {
+      c.call();
+      ++warm;
+    }
+  const double per_call = std::max(cpu_now() - c0, 1e-9) / static_cast<double>(warm);
   if (c.direction == "write") c.bytes = first;
   auto batch = [&](std::size_t n) {
     const auto t0 = clock::now();
+    const double cpu0 = cpu_now();
     for (std::size_t i = 0; i < n; ++i) c.call();
-    return std::chrono::duration<double>(clock::now() - t0).count();
+    return batch_time{cpu_now() - cpu0, since(t0)};
   };
   std::size_t n = a.smoke ? 3 : 10;
-  double seconds = 0;
-  for (;;) {
-    seconds = batch(n);
-    if (a.smoke || seconds >= 1.0 || n >= 100000) break;
-    n *= 10;
-  }
-  std::size_t batches = 1;
-  if (c.small && !a.smoke && seconds < 0.5) {
-    std::vector<double> times;
+  std::vector<batch_time> kept;  // the batches the reported figure is the median of
+  const char* method = "study";
+  if (a.smoke) {
+    kept.push_back(batch(n));
+    method = "smoke";
+  } else if (a.budget > 0) {
+    method = "budget";
+    n = static_cast<std::size_t>(std::clamp(a.budget / 10 / per_call, 1.0, 100000.0));
     double total = 0;
-    while (times.size() < 5 || total < 0.5) {
-      times.push_back(batch(n));
-      total += times.back();
+    while (kept.size() < 5 || total < a.budget) {
+      kept.push_back(batch(n));
+      total += kept.back().wall;
     }
-    std::sort(times.begin(), times.end());
-    const std::size_t k = times.size();
-    seconds = k % 2 ? times[k / 2] : (times[k / 2 - 1] + times[k / 2]) / 2;
-    batches = k;
+  } else {
+    batch_time t;
+    for (;;) {
+      t = batch(n);
+      if (t.cpu >= 1.0 || n >= 100000) break;
+      n *= 10;
+    }
+    kept.push_back(t);
+    if (c.small && t.cpu < 0.5) {
+      kept.clear();
+      double total = 0;
+      while (kept.size() < 5 || total < 0.5) {
+        kept.push_back(batch(n));
+        total += kept.back().cpu;
+      }
+    }
   }
+  std::vector<double> cpu, wall;
+  for (const auto& b : kept) cpu.push_back(b.cpu), wall.push_back(b.wall);
+  const double seconds = median_of(cpu);
+  const double fastest = *std::min_element(cpu.begin(), cpu.end());
   const double mbps = static_cast<double>(c.bytes) * static_cast<double>(n) / seconds / 1e6;
   const double ns = seconds * 1e9 / static_cast<double>(n);
   emit(head(c) + ",\"bytes\":" + std::to_string(c.bytes) + ",\"run\":" + std::to_string(a.run) +
        ",\"iterations\":" + std::to_string(n) + ",\"seconds\":" + fmt_double(seconds) +
-       ",\"batches\":" + std::to_string(batches) + ",\"ns_per_call\":" + fmt_double(ns) +
+       ",\"wall_seconds\":" + fmt_double(median_of(wall)) + ",\"min_seconds\":" + fmt_double(fastest) +
+       ",\"batches\":" + std::to_string(kept.size()) + ",\"warmup_calls\":" + std::to_string(warm) +
+       ",\"method\":\"" + method + "\",\"clock\":\"cpu\",\"ns_per_call\":" + fmt_double(ns) +
        ",\"mb_per_s\":" + fmt_double(mbps) + (a.smoke ? ",\"smoke\":true" : ""));
-  std::fprintf(stderr, "  %-28s %-8s %-5s %-28s %9.0f MB/s %9.0f ns  (%zu calls x %zu, %.3f s)\n", c.library.c_str(),
-               c.dataset.c_str(), c.direction.c_str(), c.variant.c_str(), mbps, ns, n, batches, seconds);
+  std::fprintf(stderr, "  %-28s %-8s %-5s %-28s %9.0f MB/s %9.0f ns  (%zu calls x %zu, cpu %.3f s, wall %.3f s)\n",
+               c.library.c_str(), c.dataset.c_str(), c.direction.c_str(), c.variant.c_str(), mbps, ns, n, kept.size(),
+               seconds, median_of(wall));
 }
 
 void callgrind_case(case_def& c, const args& a) {
@@ -195,6 +258,155 @@ void callgrind_case(case_def& c, const args& a) {
 #endif
   emit(head(c) + ",\"bytes\":" + std::to_string(c.bytes) + ",\"iterations\":" + std::to_string(a.iters) +
        ",\"callgrind\":" + (BENCH_HAVE_CALLGRIND ? "true" : "false"));
+}
+
+// --mode serve (PROTOCOL.md): the cases are listed, then timed on the driver's command, one batch
+// at a time, so that the driver can alternate the batches of several programs running side by
+// side on the same core. Commands on stdin, one reply line each:
+//   warm I S   untimed calls of case I for S seconds of wall time (at least one)
+//   time I N [U]  U untimed calls of case I (default 1: after another program ran, its caches
+//              are cold), then N timed calls
+//   quit
+// Replies: {"id":I,"calls"|"n":..,"cpu":seconds,"wall":seconds,"bytes":..} or {"id":I,"error":..}.
+int serve(registry& r) {
+  using clock = std::chrono::steady_clock;
+  auto& cs = r.cases();
+  for (std::size_t i = 0; i < cs.size(); ++i)
+    emit(head(cs[i]) + ",\"kind\":\"case\",\"id\":" + std::to_string(i) + ",\"bytes\":" + std::to_string(cs[i].bytes));
+  emit("{\"kind\":\"ready\"");
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    std::istringstream in(line);
+    std::string cmd;
+    std::size_t id = 0;
+    in >> cmd;
+    if (cmd == "quit") break;
+    in >> id;
+    if (!in || id >= cs.size() || (cmd != "warm" && cmd != "time")) {
+      emit("{\"error\":\"bad command: " + json_escape(line) + "\"");
+      continue;
+    }
+    case_def& c = cs[id];
+    const std::string reply = "{\"id\":" + std::to_string(id);
+    try {
+      if (cmd == "warm") {
+        double seconds = 0;
+        in >> seconds;
+        const auto w0 = clock::now();
+        const double c0 = cpu_now();
+        std::size_t calls = 0;
+        do {
+          const std::size_t size = c.call();
+          if (c.direction == "write") c.bytes = size;
+          ++calls;
+        } while (std::chrono::duration<double>(clock::now() - w0).count() < seconds);
+        emit(reply + ",\"calls\":" + std::to_string(calls) + ",\"cpu\":" + fmt_double(cpu_now() - c0) +
+             ",\"wall\":" + fmt_double(std::chrono::duration<double>(clock::now() - w0).count()) +
+             ",\"bytes\":" + std::to_string(c.bytes));
+      } else {
+        std::size_t n = 1, untimed = 1;
+        in >> n;
+        if (!(in >> untimed)) untimed = 1;
+        for (std::size_t i = 0; i < untimed; ++i) {
+          const std::size_t size = c.call();
+          if (c.direction == "write") c.bytes = size;
+        }
+        const auto t0 = clock::now();
+        const double c0 = cpu_now();
+        for (std::size_t i = 0; i < n; ++i) c.call();
+        const double cpu = cpu_now() - c0;
+        const double wall = std::chrono::duration<double>(clock::now() - t0).count();
+        emit(reply + ",\"n\":" + std::to_string(n) + ",\"cpu\":" + fmt_double(cpu) + ",\"wall\":" + fmt_double(wall) +
+             ",\"bytes\":" + std::to_string(c.bytes));
+      }
+    } catch (const std::exception& e) {
+      emit(reply + ",\"error\":\"" + json_escape(e.what()) + "\"");
+    }
+  }
+  return 0;
+}
+
+// The CPUs this process may run on (Cpus_allowed_list of /proc/self/status, "0-1", "1"): shows
+// the driver's pinning. Empty where there is no such file.
+std::string allowed_cpus() {
+  std::ifstream f("/proc/self/status");
+  for (std::string line; std::getline(f, line);) {
+    if (line.rfind("Cpus_allowed_list:", 0) == 0) {
+      const auto at = line.find_first_not_of(" \t", 18);
+      return at == std::string::npos ? std::string() : line.substr(at);
+    }
+  }
+  return {};
+}
+
+// The program's first line in every mode (PROTOCOL.md): its name, the SIMD code its library runs
+// (as the program says: registrar::simd) and the CPUs it may run on.
+void program_line(const registrar& reg, const char* argv0) {
+  const std::string name = std::filesystem::path(argv0).filename().string();
+  emit("{\"kind\":\"program\",\"program\":\"" + json_escape(name) + "\",\"simd\":{\"read\":\"" +
+       json_escape(reg.simd.read) + "\",\"write\":\"" + json_escape(reg.simd.write) + "\"},\"cpus\":\"" +
+       json_escape(allowed_cpus()) + "\"");
+  std::fprintf(stderr, "  %s: simd read: %s; write: %s; cpus %s\n", name.c_str(), reg.simd.read.c_str(),
+               reg.simd.write.c_str(), allowed_cpus().c_str());
+}
+
+// What a reader accepts (--mode strictness, PROTOCOL.md): the player message altered in one way
+// at a time, each read by every read case of the program. The text starts with '{' and its first
+// member is "username":"Alice".
+struct probe {
+  const char* id;
+  std::string input;
+};
+
+std::vector<probe> strictness_probes(const std::string& text) {
+  auto member = [&](const std::string& m) { return "{" + m + "," + text.substr(1); };
+  auto username = [&](const std::string& v) {
+    const auto at = text.find("\"Alice\"");
+    if (at == std::string::npos) throw std::runtime_error("the player text has no \"Alice\"");
+    return text.substr(0, at) + "\"" + v + "\"" + text.substr(at + 7);
+  };
+  return {
+      {"unknown_key", member(R"("extra":{"a":[1,2.5,"x",true,null],"b":{}})")},
+      {"skipped_missing_comma", member(R"("extra":[1 2])")},
+      {"skipped_bad_literal", member(R"("extra":tru)")},
+      {"skipped_mismatched_bracket", member(R"("extra":[1,2})")},
+      {"skipped_invalid_utf8", member("\"extra\":\"a\xff" "b\"")},
+      {"read_invalid_utf8", username("Al\xff" "ce")},
+      {"read_control_character", username("Al\x01" "ce")},
+      {"trailing_garbage", text + " x"},
+      {"trailing_value", text + " {}"},
+      {"duplicate_key", member(R"("level":7)")},
+  };
+}
+
+// A message for a JSON line: ASCII only (a library's error may quote the invalid input).
+std::string ascii(std::string_view s) {
+  std::string o;
+  for (const char c : s.substr(0, 200)) o += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+  return json_escape(o);
+}
+
+void strictness(const registrar& reg) {
+  if (!reg.player) return;
+  const player::Player& ref = player_reference();
+  for (const auto& p : strictness_probes(player_json(ref))) {
+    const dataset<player::Player> d{"player", p.input, ref, true};
+    registry r;
+    reg.player(r, d);
+    for (auto& c : r.cases()) {
+      if (c.direction != "read" || !c.verify) continue;
+      std::string outcome, message;
+      try {
+        outcome = c.verify() ? "accepted" : "accepted, value differs";
+      } catch (const std::exception& e) {
+        outcome = "rejected";
+        message = e.what();
+      }
+      emit(head(c) + ",\"probe\":\"" + p.id + "\",\"outcome\":\"" + outcome + "\"" +
+           (message.empty() ? std::string() : ",\"message\":\"" + ascii(message) + "\""));
+      std::fprintf(stderr, "  %-28s %-28s %-28s %s\n", c.library.c_str(), c.variant.c_str(), p.id, outcome.c_str());
+    }
+  }
 }
 
 template <class T>
@@ -260,6 +472,11 @@ void add_ndjson(registry& r, const args& a, std::vector<std::shared_ptr<void>>& 
 
 int main(int argc, char** argv, const registrar& reg) {
   const args a = parse_args(argc, argv);
+  program_line(reg, argv[0]);
+  if (a.mode == "strictness") {
+    strictness(reg);
+    return 0;
+  }
   if (!a.dump.empty()) std::filesystem::create_directories(a.dump);
   registry r;
   std::vector<std::shared_ptr<void>> keep_alive;
@@ -276,6 +493,7 @@ int main(int argc, char** argv, const registrar& reg) {
          json_escape(e.why) + "\"");
     std::fprintf(stderr, "  ERROR %s %s: %s\n", e.library.c_str(), e.dataset.c_str(), e.why.c_str());
   }
+  if (a.mode == "serve") return serve(r);
   for (auto& c : r.cases()) {
     if (!a.only_case.empty() && a.only_case != c.library + "|" + c.variant + "|" + c.dataset + "|" + c.direction)
       continue;

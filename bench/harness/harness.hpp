@@ -191,6 +191,12 @@ struct registrar {
   // Not part of BENCH_ALL_DATASETS (a program's generic `cases` reads one document per input):
   // a program that reads and writes NDJSON sets it after, `reg.ndjson = ndjson_cases;`.
   std::function<void(registry&, const dataset<ndjson_records>&)> ndjson;
+  // Which SIMD code the library runs in this program, per direction, in its own words
+  // (`reg.simd = {.read = ..., .write = ...};`): printed on the program's first line
+  // (PROTOCOL.md), shown in the report beside the CPU.
+  struct kernels {
+    std::string read, write;
+  } simd;
 };
 
 int main(int argc, char** argv, const registrar& reg);

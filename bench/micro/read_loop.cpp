@@ -4,6 +4,7 @@
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='*read_doc*' \
 //     bench/build/read_loop twitter        # or citm_catalog, canada, player, order
 //
+// `validate:<name>` runs metajson::validate on the document instead (collect '*validate_doc*').
 // The document is $METAJSON_DATA_DIR/<name>.json, read with metajson::from_json into a fresh
 // struct of bench/models (the study's twitter and CITM schemas, canada's GeoJSON); the small
 // messages player and order are their models' sample() written by metajson::to_json. An optional
@@ -46,7 +47,10 @@ __attribute__((noinline)) bool read_doc(const std::string& text) {
   return !metajson::from_json(text, t);
 }
 
+__attribute__((noinline)) bool validate_doc(const std::string& text) { return !metajson::validate(text); }
+
 bool read_named(const std::string& which, const std::string& text) {
+  if (which.starts_with("validate:")) return validate_doc(text);
   if (which == "twitter") return read_doc<twitter::TwitterData>(text);
   if (which == "citm_catalog") return read_doc<citm::CitmCatalog>(text);
   if (which == "player") return read_doc<player::Player>(text);
@@ -63,9 +67,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string which = argv[1];
-  const std::string text = which == "player"  ? metajson::to_json(player::sample())
-                           : which == "order" ? metajson::to_json(order::sample())
-                                              : slurp(std::string(dir) + "/" + which + ".json");
+  const std::string doc = which.starts_with("validate:") ? which.substr(9) : which;
+  const std::string text = doc == "player"  ? metajson::to_json(player::sample())
+                           : doc == "order" ? metajson::to_json(order::sample())
+                                            : slurp(std::string(dir) + "/" + doc + ".json");
   const int repeats = argc > 2 ? std::atoi(argv[2]) : 1;
   std::vector<double> ns;
   for (int i = 0; i < repeats; ++i) {

@@ -80,4 +80,13 @@ void cases(bench::registry& r, const bench::dataset<T>& d) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return bench::main(argc, argv, BENCH_ALL_DATASETS(cases)); }
+int main(int argc, char** argv) {
+  auto reg = BENCH_ALL_DATASETS(cases);
+  // Boost.JSON's parser scans strings with SSE2 where the build has it (BOOST_JSON_USE_SSE2).
+#if defined(BOOST_JSON_USE_SSE2)
+  reg.simd = {"sse2 string scan (compile time)", "sse2 (compile time)"};
+#else
+  reg.simd = {"none", "none"};
+#endif
+  return bench::main(argc, argv, reg);
+}

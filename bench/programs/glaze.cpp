@@ -9,6 +9,9 @@
 // same: its writer does not check that strings are UTF-8 (no option for it; metajson's does by
 // default), which its rows say.
 #include <glaze/glaze.hpp>
+#if __has_include(<glaze/simd/backends.hpp>)
+#include <glaze/simd/backends.hpp>
+#endif
 
 #include "glaze_options.hpp"
 #include "harness.hpp"
@@ -59,5 +62,13 @@ void ndjson_cases(bench::registry& r, const bench::dataset<bench::ndjson_records
 int main(int argc, char** argv) {
   auto reg = BENCH_ALL_DATASETS(cases);
   reg.ndjson = ndjson_cases;
+  // glaze chooses its SIMD code at compile time only (glz::simd_info names it per subsystem).
+#if __has_include(<glaze/simd/backends.hpp>)
+  const auto& k = glz::simd_info;
+  reg.simd = {"skip " + std::string(k.structural_skip) + ", utf-8 " + std::string(k.utf8_validation) + " (compile time)",
+              "escape " + std::string(k.string_escape) + ", floats " + std::string(k.float_write) + " (compile time)"};
+#else
+  reg.simd = {"compile time (this glaze has no glz::simd_info)", "compile time (this glaze has no glz::simd_info)"};
+#endif
   return bench::main(argc, argv, reg);
 }

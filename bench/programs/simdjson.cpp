@@ -107,5 +107,16 @@ void ndjson_cases(bench::registry& r, const bench::dataset<bench::ndjson_records
 int main(int argc, char** argv) {
   auto reg = BENCH_ALL_DATASETS(cases);
   reg.ndjson = ndjson_cases;
+  // Its parser picks an implementation at run time ("icelake": AVX-512, "haswell": AVX2,
+  // "westmere": SSE4.2); its builder's escape check is chosen at compile time.
+  const simdjson::implementation* impl = simdjson::get_active_implementation();
+#if SIMDJSON_EXPERIMENTAL_HAS_SSE2
+  const char* builder = "sse2 escape check (compile time)";
+#elif SIMDJSON_EXPERIMENTAL_HAS_NEON
+  const char* builder = "neon escape check (compile time)";
+#else
+  const char* builder = "scalar";
+#endif
+  reg.simd = {std::string(impl->name()) + " (" + std::string(impl->description()) + ", run time)", builder};
   return bench::main(argc, argv, reg);
 }

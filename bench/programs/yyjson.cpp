@@ -152,4 +152,8 @@ void cases(bench::registry& r, const bench::dataset<T>& d) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return bench::main(argc, argv, BENCH_ALL_DATASETS(cases)); }
+int main(int argc, char** argv) {
+  auto reg = BENCH_ALL_DATASETS(cases);
+  reg.simd = {"none (portable C)", "none (portable C)"};
+  return bench::main(argc, argv, reg);
+}

@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import summary  # noqa: E402  (statistics, targets, the summary and strictness tables)
 DATASET_ORDER = ["twitter", "citm", "canada", "player", "order", "ndjson"]
 # Small messages (generated in code, a few hundred bytes): their tables also give ns per call.
 SMALL = {"player", "order"}
@@ -84,7 +86,9 @@ def draw_charts(results: list[dict], charts_dir: Path) -> tuple[dict, str | None
                           (" (differs)" if r["verification"].startswith("DIFFERS") else "")
                           for r in group]
                 med = [r["median"] for r in group]
-                err = [[r["median"] - r["min"] for r in group], [r["max"] - r["median"] for r in group]]
+                iv = [r.get("interval") or {"low": r["min"], "high": r["max"]} for r in group]
+                err = [[r["median"] - i["low"] for r, i in zip(group, iv)],
+                       [i["high"] - r["median"] for r, i in zip(group, iv)]]
                 colors = ["#d1495b" if r["library"] == "metajson" else "#4c72b0" for r in group]
                 fig, ax = plt.subplots(figsize=(9, 0.42 * len(group) + 1.3))
                 bars = ax.barh(range(len(group)), med, xerr=err, color=colors, capsize=3,
@@ -96,7 +100,7 @@ def draw_charts(results: list[dict], charts_dir: Path) -> tuple[dict, str | None
                     ax.text(r["max"], bar.get_y() + bar.get_height() / 2, f"  {r['median']:,.0f}",
                             va="center", fontsize=8)
                 ax.set_yticks(range(len(group)), labels, fontsize=8)
-                ax.set_xlabel("MB/s (median; bars: min–max of the runs; hatched: reused buffer)")
+                ax.set_xlabel("MB/s (median of the rounds; bars: its interval, the table's; hatched: reused buffer)")
                 ax.set_title(f"{dataset} {direction}, {result['build']} build "
                              f"({result.get('flags') or '?'})", fontsize=10)
                 ax.set_xlim(0, max(r["max"] for r in group) * 1.15)
@@ -140,19 +144,39 @@ def _ns(row: dict):
     return None
 
 
-def row_table(rows: list[dict], direction: str, small: bool = False) -> list[str]:
+def _interval(row: dict) -> str:
+    iv = row.get("interval")
+    if not iv:
+        return "—"
+    return f"{iv['low']:,.0f}–{iv['high']:,.0f}"
+
+
+def _instructions(row: dict) -> str:
+    n = row.get("instructions_per_call")
+    if n is None:
+        return "—"
+    return f"{n / 1e3:,.1f}k" if row["dataset"] in SMALL else f"{n / 1e6:,.2f}M"
+
+
+def row_table(rows: list[dict], direction: str, small: bool = False, strictness: dict | None = None) -> list[str]:
     size = "output bytes" if direction == "write" else "input bytes"
     ns_head, ns_rule = ("ns/message (median) | ", "--:|") if small else ("", "")
-    out = [f"| library | variant | {size} | verified | {ns_head}MB/s (median) | spread "
-           f"| × simdjson fresh | × metajson | allocs/call |",
-           f"|---|---|--:|---|{ns_rule}--:|--:|--:|--:|--:|"]
+    counted = any(r.get("instructions_per_call") is not None for r in rows)
+    ir_head, ir_rule = ("instructions/call | ", "--:|") if counted else ("", "")
+    checks = direction == "read" and bool(strictness)
+    ck_head, ck_rule = (" invalid input it accepted |", "---|") if checks else ("", "")
+    out = [f"| library | variant | {size} | verified | {ns_head}MB/s (median) | interval | fastest round "
+           f"| × simdjson fresh | × metajson | allocs/call | {ir_head}".rstrip(" |") + " |" + ck_head,
+           f"|---|---|--:|---|{ns_rule}--:|--:|--:|--:|--:|--:|{ir_rule}{ck_rule}"]
     for r in _sorted(rows):
         lib = f"**{cell(r['library'])}**" if r["library"] == "metajson" else cell(r["library"])
         ns = [_num(_ns(r))] if small else []
+        ir = [_instructions(r)] if counted else []
+        ck = [cell(summary.strictness_short(strictness, r["library"], r["variant"]))] if checks else []
         out.append("| " + " | ".join([
             lib, cell(r["variant"]), _num(r["bytes"]), cell(_verified(r))] + ns + [
-            _num(r["median"]), _num(r["spread_pct"], "{:.1f} %"), _num(r["x_simdjson"], "{:.2f}×"),
-            _num(r["x_metajson"], "{:.2f}×"), _allocs(r["allocs_per_call"])]) + " |")
+            _num(r["median"]), _interval(r), _num(r["max"]), _num(r["x_simdjson"], "{:.2f}×"),
+            _num(r["x_metajson"], "{:.2f}×"), _allocs(r["allocs_per_call"])] + ir + ck) + " |")
     return out
 
 
@@ -195,7 +219,8 @@ def ffi_table(rows: list[dict], dataset: str) -> list[str]:
 def build_section(result: dict, charts: dict, report_dir: Path) -> list[str]:
     rows = result["rows"]
     out = [f"## Results: {result['build']} build (`{result.get('flags') or '?'}`)", "",
-           f"Measured {result.get('date', '?')}, {result.get('runs', '?')} runs per program."]
+           f"Measured {result.get('date', '?')}, {result.get('runs', '?')} rounds per row. Interval: "
+           f"{_interval_words(rows)}; fastest round: the round with the highest MB/s."]
     if result.get("only"):
         out.append(f"Only these programs were run (`--only`): {', '.join(result['only'])}.")
     out.append("")
@@ -208,10 +233,11 @@ def build_section(result: dict, charts: dict, report_dir: Path) -> list[str]:
             fresh = [r for r in group if not is_reused(r)]
             reused = [r for r in group if is_reused(r)]
             small = dataset in SMALL
-            out += row_table(fresh, direction, small) + [""]
+            strict = result.get("strictness")
+            out += row_table(fresh, direction, small, strict) + [""]
             if reused:
                 out += ["Reused output buffer (not comparable with the fresh rows above):", ""]
-                out += row_table(reused, direction, small) + [""]
+                out += row_table(reused, direction, small, strict) + [""]
             chart = charts.get((result["build"], dataset, direction))
             if chart:
                 rel = os.path.relpath(chart, report_dir)
@@ -236,68 +262,111 @@ def build_section(result: dict, charts: dict, report_dir: Path) -> list[str]:
     return out
 
 
+def _interval_words(rows: list[dict]) -> str:
+    n = max((len(r.get("runs") or []) for r in rows), default=0)
+    iv = summary.median_interval(list(range(n))) if n else None
+    if not iv:
+        return "—"
+    if iv["kind"] == "order statistics":
+        return (f"95 % interval of the median from order statistics (distribution-free: the "
+                f"{iv['low'] + 1}th and {iv['high'] + 1}th of the {n} sorted rounds, coverage {iv['coverage'] * 100:.1f} %)")
+    return (f"the range of the {n} rounds (no 95 % interval of the median exists below 6 rounds; this "
+            f"one holds it with {iv['coverage'] * 100:.0f} % probability)")
+
+
 def summary_section(results: list[dict]) -> list[str]:
     """metajson against the fastest other library, per build x dataset x direction: fresh rows
-    against fresh rows, reused against reused (the comparison issue 7 sets targets on)."""
+    against fresh rows, reused against reused, with paired-round intervals, targets and verdicts
+    (bench/scripts/summary.py)."""
     out = ["## Summary: metajson / fastest other library", "",
-           "Median MB/s; ratio > 1 means metajson is faster. Fresh output per call against the "
-           "other libraries' fresh rows; reused buffer against their reused rows (reads have no "
-           "reused rows); one field read by JSON Pointer against the others' pointer rows. "
-           "Details and every row below.", ""]
+           "Median MB/s of the rounds; ratio = metajson's median / the other row's, > 1 when metajson is "
+           "faster. Fresh output per call against the other libraries' fresh rows; reused buffer against "
+           "their reused rows (reads have no reused rows); one field read by JSON Pointer against the "
+           "others' pointer rows. **A ratio in parentheses is unsettled**: its interval holds 1.0 or the "
+           "row's target, so this run does not tell which side it is on. **WIDE**: the interval reaches "
+           f"further than ±{summary.WIDE * 100:.0f} % of the ratio. Targets: `bench/scripts/summary.py` "
+           "(`TARGETS`). Instructions: callgrind's count per call of the same two rows (default build; "
+           "deterministic, so it moves only when the code does), metajson's ÷ the other's.", ""]
     for result in results:
         rows = [r for r in result["rows"] if r.get("median")]
-        out += [f"**{result['build']} build** (`{result.get('flags') or '?'}`)", "",
-                "| dataset | direction | kind | metajson MB/s | fastest other | its MB/s | ratio |",
-                "|---|---|---|--:|---|--:|--:|"]
-        for dataset in _datasets(rows):
-            for direction in ("write", "read"):
-                for kind in ("fresh", "reused", "one field"):
-                    # JSON Pointer rows (one field out of the document) against each other only.
-                    group = [r for r in rows if (r["dataset"], r["direction"]) == (dataset, direction)
-                             and str(r["variant"]).startswith("one field") == (kind == "one field")
-                             and (kind == "one field" or is_reused(r) == (kind == "reused"))]
-                    ours = [r for r in group if r["library"] == "metajson"]
-                    others = [r for r in group if r["library"] != "metajson"]
-                    if not ours or not others:
-                        continue
-                    best = max(others, key=lambda r: r["median"])
-                    m = ours[0]["median"]
-                    ours_text, best_text = _num(m), _num(best["median"])
-                    if dataset in SMALL:  # and the time per message
-                        ours_text += f" ({_num(_ns(ours[0]))} ns)"
-                        best_text += f" ({_num(_ns(best))} ns)"
-                    out.append(f"| {dataset} | {direction} | {kind} | {ours_text} | "
-                               f"{cell(best['library'])} {cell(best['variant'])} | "
-                               f"{best_text} | {m / best['median']:.2f} |")
-        out.append("")
+        entries = summary.summary_rows(rows)
+        out += [f"**{result['build']} build** (`{result.get('flags') or '?'}`)", ""]
+        out += summary.markdown_table(entries)
+        out += ["", summary.interval_note(entries), ""]
+    return out
+
+
+def kernels_section(results: list[dict]) -> list[str]:
+    """Which SIMD code each library ran, as each program printed it (its first line)."""
+    if not any(r.get("program_info") for r in results):
+        return []
+    out = ["| program | build | read | write | under valgrind (callgrind counts) |", "|---|---|---|---|---|"]
+    for result in results:
+        cg = result.get("callgrind_info") or {}
+        for name, info in sorted((result.get("program_info") or {}).items()):
+            simd = info.get("simd") or {}
+            under = (cg.get(name) or {}).get("simd")
+            under_text = f"read {under.get('read')}; write {under.get('write')}" if under else "—"
+            out.append(f"| {cell(name)} | {result['build']} | {cell(simd.get('read') or '?')} | "
+                       f"{cell(simd.get('write') or '?')} | {cell(under_text)} |")
+    return out + [""]
+
+
+def strictness_section(results: list[dict]) -> list[str]:
+    strict = next((r.get("strictness") for r in results if r.get("strictness")), None)
+    if not strict:
+        return []
+    out = ["## What each read checks", "",
+           "Every read row in the tables is a read into the same struct, but the libraries do not check "
+           "the same things while reading: a reader that skips the members the struct lacks without "
+           "validating them, or stops at the end of the value without looking at what follows, does less "
+           "work than one that does. Each program's readers were given the player message altered in one "
+           "way at a time (`--mode strictness`, bench/PROTOCOL.md) and the table says what they did; a "
+           "strict reader (RFC 8259) rejects every input below but the first. The read tables' last "
+           "column lists, per row, what it let through.", ""]
+    out += summary.strictness_table(strict) + [""]
+    out += ["The inputs (the message is `bench/models/player.hpp`'s, 236 bytes):", ""]
+    for col, ids, _ in summary.STRICTNESS_COLUMNS:
+        out.append(f"- {col}: " + "; ".join(summary.PROBE_TEXT[i] for i in ids))
+    out.append("")
     return out
 
 
 def callgrind_section(results: list[dict]) -> list[str]:
     out = []
     for result in results:
-        rows = [r for r in result["rows"] if r.get("instructions_per_byte") is not None]
+        rows = [r for r in result["rows"] if r.get("instructions_per_call") is not None]
         if not rows:
             continue
         datasets = _datasets(rows)
-        out += [f"## Instructions per byte (callgrind, {result['build']} build)", "",
-                "Instructions retired in the timed loop (callgrind's `Ir`, instrumentation "
-                "switched on by the program around the loop) divided by bytes × iterations.", ""]
+        cg = result.get("callgrind_info") or {}
+        kernels = "; ".join(f"{name}: read {(i.get('simd') or {}).get('read')}, write {(i.get('simd') or {}).get('write')}"
+                            for name, i in sorted(cg.items()))
+        out += [f"## Instructions per call (callgrind, {result['build']} build)", "",
+                "Instructions retired by the calls themselves (callgrind's `Ir`, instrumentation switched on "
+                "by the program around its calls, after one warm-up call), per call: millions (M) for the "
+                "files, thousands (k) for the small messages; the NDJSON rows on a 10 MB copy of the workload. "
+                "Unlike the times, these do not move between rounds: a change in them is a change in the code "
+                "or its inputs. valgrind's CPUID has no AVX-512, so the kernels chosen at run time take their "
+                f"AVX2 paths here (the programs said: {kernels or '?'}); the timed rows ran the kernels in the "
+                "SIMD table above.", ""]
         for direction in ("write", "read"):
             group = [r for r in rows if r["direction"] == direction]
             if not group:
                 continue
             per = {}
             for r in group:
-                per.setdefault((r["library"], r["variant"]), {})[r["dataset"]] = \
-                    r["instructions_per_byte"]
+                per.setdefault((r["library"], r["variant"]), {})[r["dataset"]] = r
             out += [f"**{DIRECTION_TITLES[direction]}**", "",
                     "| library | variant | " + " | ".join(datasets) + " |",
                     "|---|---|" + "--:|" * len(datasets)]
-            first = datasets[0]
-            for (lib, var), vals in sorted(per.items(), key=lambda kv: kv[1].get(first, 1e18)):
-                out.append(f"| {cell(lib)} | {cell(var)} | " +
-                           " | ".join(_num(vals.get(d), "{:.2f}") for d in datasets) + " |")
+            for (lib, var), vals in sorted(per.items(), key=lambda kv: (kv[0][0] != "metajson", kv[0])):
+                cells = []
+                for d in datasets:
+                    r = vals.get(d)
+                    cells.append(_instructions(r) + (f" ({r['instructions_per_byte']:.2f}/B)"
+                                                     if r and r.get("instructions_per_byte") else "") if r else "—")
+                out.append(f"| {cell(lib)} | {cell(var)} | " + " | ".join(cells) + " |")
             out.append("")
     return out
 
@@ -366,13 +435,70 @@ def compile_section(cost: dict | None) -> list[str]:
     return out
 
 
+def _cpu_details(env: dict) -> str:
+    d = env.get("cpu_details") or {}
+    if not d:
+        return "?"
+    parts = []
+    ids = " ".join(f"{k} {d[k]}" for k in ("family", "model", "stepping") if k in d)
+    if ids:
+        parts.append(f"{d.get('vendor', '')} {ids}".strip())
+    if d.get("hypervisor"):
+        parts.append(f"{d.get('hypervisor_vendor', 'a hypervisor')} guest")
+    caches = ", ".join(f"{k.upper().replace('_CACHE', '')} {d[k]}" for k in ("l1d_cache", "l2_cache", "l3_cache") if d.get(k))
+    if caches:
+        parts.append(caches)
+    if d.get("simd_flags"):
+        parts.append("SIMD flags: " + " ".join(d["simd_flags"]))
+    if d.get("load_average"):
+        parts.append(f"load average at the start {d['load_average']}")
+    return "; ".join(parts)
+
+
+def method_lines(results: list[dict]) -> list[str]:
+    """The method, from what the run recorded (results from before it was recorded: the study's
+    loop, 3 whole runs, a steady clock, unpinned)."""
+    m = results[0].get("method") if results else None
+    runs = results[0].get("runs", 3) if results else 3
+    lines = ["- One program per library, each compiled with its build's flags, all doing the same "
+             "work on the same structs (`bench/models/`). Protocol and method: `bench/PROTOCOL.md`."]
+    if not m:
+        lines += ["- Timing (the study's loop): time n = 10 calls; while that took under 1 s and n < 100,000, "
+                  "multiply n by 10 and time again; wall time of the last batch, steady clock, programs unpinned; "
+                  f"the whole run repeated {runs} times, interleaved (these results predate the recorded method)."]
+        return lines
+    cpu = m.get("pinned_cpu")
+    lines += [
+        f"- Rounds: {m.get('rounds')}. In each round, dataset by dataset, every program is started on the "
+        "dataset (one process each, side by side) and the rows take turns: one batch of each row, then the "
+        "next of each, until every row has its budget; so two libraries' rows are timed through the same "
+        "seconds, batch by batch, and a ratio pairs their figures of the same round. The programs' order "
+        "is rotated by one place each round" + (", and both builds run in each round." if len(results) > 1 else "."),
+        "- Every program " + (f"pinned to CPU {cpu} (`taskset -c {cpu}`), the same core for every library; "
+                              "its first line records the CPUs it was allowed (`cpus`)."
+                              if cpu is not None else "unpinned (no taskset)."),
+        f"- Each row, each round: {m.get('warmup_s'):g} s of untimed warm-up calls (at least one), then batches "
+        f"of n calls (n from the warm-up: about {m.get('batch_s', 0.02) * 1000:g} ms a batch, at most 100,000 "
+        f"calls) until {m.get('budget_s'):g} s of batches and at least 5 of them; a batch of calls under 1 ms "
+        "starts with one untimed call (the previous batch was another program's). The round's figure is the "
+        "median batch, the row's the median of its rounds.",
+        "- Clock: the process's CPU time (`CLOCK_PROCESS_CPUTIME_ID`, all threads). Pinned to one otherwise "
+        "idle core, a program's CPU time is its wall time; on a shared machine CPU time leaves out the time "
+        "it waited for the core, which wall time counts. Every batch's wall time is in the raw results "
+        "(`wall_seconds`).",
+        "- MB/s = bytes × n / seconds of the round's median batch. Bytes are the bytes written (write) or the "
+        "input's size (read). Tables give the median of the rounds, its interval and the fastest round.",
+    ]
+    return lines
+
+
 def render(results: list[dict], charts: dict, skipped: str | None, notes: str | None,
            report_dir: Path, results_dir: Path) -> str:
     env = results[0].get("environment", {}) if results else {}
     versions = env.get("versions", {})
     raw = os.path.relpath(results_dir, report_dir)
     out = ["# metajson benchmarks", "",
-           "Produced by `make bench` (`bench/scripts/run.py`; "
+           "Produced by `make bench FULL=1` (`bench/scripts/run.py`; "
            "`bench/scripts/report.py` regenerates this file from the saved results). "
            "Do not edit by hand: hand-written notes go in `bench/report_notes.md`.", "",
            f"- Date: {env.get('date', '?')}",
@@ -381,6 +507,7 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
            "", "## Machine and software", "",
            "| | |", "|---|---|",
            f"| CPU | {env.get('cpu') or '?'} |",
+           f"| CPU details | {cell(_cpu_details(env))} |",
            f"| Cores | {env.get('cores') or '?'} |",
            f"| Memory | {env.get('memory') or '?'} |",
            f"| Kernel | {env.get('kernel') or '?'} |"]
@@ -389,19 +516,15 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
         out.append(f"| Flags ({result['build']}) | `{result.get('flags') or '?'}` |")
     out += ["", "| library | version |", "|---|---|"]
     out += [f"| {cell(k)} | {cell(v)} |" for k, v in versions.items()]
-    runs = results[0].get("runs", 3) if results else 3
-    out += ["", "## Method", "",
-            "- One program per library, each compiled with its build's flags, all doing the same "
-            "work on the same structs (`bench/models/`). Protocol: `bench/PROTOCOL.md`.",
-            "- Timing (the study's loop): time n = 10 calls; while that took under 1 s and "
-            "n < 100,000, multiply n by 10 and time again. MB/s = bytes × n / seconds of the last "
-            "batch, on a steady clock. Bytes are the bytes written (write) or the input's size "
-            "(read).",
+    kernels = kernels_section(results)
+    if kernels:
+        out += ["", "Which SIMD code each library ran, as each program reports it (its first line: "
+                "bench/PROTOCOL.md); \"run time\" kernels are chosen for the CPU when the program starts, "
+                "\"compile time\" ones follow the build's flags:", ""] + kernels
+    out += ["", "## Method", ""] + method_lines(results) + [
             "- Small messages (`player`, 236 bytes, and `order`, 1.6 KB: `bench/models/player.hpp`, "
-            "`order.hpp`; generated in code, not read from a file) stop at the 100,000-call cap "
-            "after 20-200 ms, so that batch size is timed again until the repeats have taken "
-            "≥ 0.5 s (at least 5 batches), and the median batch is kept. Their tables add ns per "
-            "message (= bytes / MB/s of the median run). Each call includes what a caller pays: "
+            "`order.hpp`; generated in code, not read from a file): their tables add ns per "
+            "message (= bytes / MB/s of the median). Each call includes what a caller pays: "
             "a fresh output or struct per call, destroyed after it.",
             "- NDJSON (`ndjson`, the libraries that read and write it: metajson, glaze, simdjson): "
             "twitter.json's 100 statuses as they are in the file (every field; readers skip those "
@@ -412,8 +535,6 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
             "format); MB/s of the input. Write: the vector as NDJSON (the schema's fields only, "
             "so far fewer bytes); MB/s of the output. × simdjson and × metajson on reads: "
             "simdjson `iterate_many` and metajson `read_ndjson, string`.",
-            f"- The whole run is repeated {runs} times, interleaved (run 1 of every program, then "
-            "run 2, ...). Tables give the median MB/s and the spread = (max − min) / median.",
             "- Before timing, every output is checked by content against metajson's output for "
             "the same dataset: both are parsed, objects compared as maps (a different key order "
             "is noted), arrays element by element, numbers by value, strings exactly. Reads "
@@ -425,11 +546,14 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
             "the global allocator), averaged over 10 calls after one warm-up call.",
             "- Fresh-output rows (a new output per call) are the fair comparison; rows that reuse "
             "an output buffer are in a separate table under each.",
+            "- What each reader checks (skipped values, UTF-8, trailing content, duplicate keys) differs: "
+            "\"What each read checks\" below, and the read tables' last column.",
             "- × simdjson fresh: median / simdjson's `string_builder fresh` (reads: simdjson "
             "`from`); × metajson: median / metajson `fresh` (reads: `from`).", ""]
     if skipped:
         out += [f"Charts were skipped: {skipped}.", ""]
     out += summary_section(results)
+    out += strictness_section(results)
     for result in results:
         out += build_section(result, charts, report_dir)
     if notes:

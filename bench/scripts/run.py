@@ -1,24 +1,37 @@
 #!/usr/bin/env python3
-"""Benchmark driver: runs every benchmark program, verifies, times, writes results and the report.
+"""Benchmark driver: runs the benchmark programs, verifies, times, and summarizes or reports.
 
-The contract with the programs is bench/PROTOCOL.md. For each build folder (bench/build,
-bench/build-native, each with the benchmarks.json CMake writes) this script
+The contract with the programs is bench/PROTOCOL.md, the method its "Method" section. Two modes:
 
-  1. runs every program once with `--mode verify --dump <build>/dumps`;
-  2. checks every output by content against metajson's fresh output of the same dataset
-     (numbers by value, object keys in any order, strings exactly) and records the first
-     difference, unless bench/known_differences.json explains it;
-  3. runs every program `--runs` times with `--mode time`, interleaved (run 1 of every program,
-     then run 2 of every program, ...), showing their progress;
-  4. aggregates each row (median, min, max, spread, ratios to simdjson and to metajson) and
-     writes bench/results/<build>.json and .csv;
-  5. measures what each program costs to compile, -O3 and -O0 -g (compile_cost.py,
-     `--compile-runs` rounds, bench/results/compile.json); then report.py writes charts and
-     REPORT.md.
+* `--quick` (`make bench`): the default build (bench/build) of metajson and the strongest peers
+  (simdjson, glaze, yyjson, serde_json), every dataset, both directions; a short time budget
+  per row and round (`--budget`, 0.15 s) and 9 rounds; a summary with intervals printed at the
+  end and written to bench/build/summary.md (with the raw figures in bench/build/summary.json).
+* the full study (`make bench FULL=1`, run.py without `--quick`): every build folder given
+  (bench/build and bench/build-native), every program, 1 s per row and round, 9 rounds,
+  instruction counts under callgrind, the compile-time table; writes bench/REPORT.md,
+  bench/results/<build>.{json,csv} and the charts.
 
-`--smoke` checks that everything works in a short pass (verify + one `--smoke` timing pass)
-and writes nothing but the dumps; it exits 1 on any failure. `--callgrind` also counts
-instructions per byte under valgrind for the default build.
+Both modes, for each build folder (with the benchmarks.json CMake writes):
+
+  1. run every program once with `--mode verify --dump <build>/dumps` and check every output by
+     content against metajson's fresh output of the same dataset (numbers by value, object keys
+     in any order, strings exactly), recording the first difference unless
+     bench/known_differences.json explains it;
+  2. run every program with `--mode strictness`: what each reader accepts (skipped values,
+     UTF-8, trailing content, duplicate keys), from small altered inputs;
+  3. time in interleaved rounds: round k runs, for each build and dataset, every program on
+     that dataset (their order rotated each round), each pinned to the same core (taskset);
+     every row gets one figure per round (the median batch of its budget, in CPU time);
+  4. aggregate each row (median, fastest round, the order-statistics interval of the median)
+     and the summary (metajson / the fastest other row: paired rounds, bootstrap interval,
+     targets, unsettled marks: bench/scripts/summary.py);
+  5. full study only: instructions per call under callgrind for the read and write rows of
+     metajson, simdjson, glaze and yyjson (default build), the compile-time table (compile_cost.py),
+     then report.py writes charts and REPORT.md.
+
+`--smoke` checks that everything works in a short pass (verify + strictness + one `--smoke`
+timing pass) and writes nothing but the dumps; it exits 1 on any failure.
 
 Standard library only, so it runs where matplotlib is not installed (charts are then skipped).
 """
@@ -46,7 +59,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import compile_cost  # noqa: E402  (compile time of every program, beside this file)
+import instructions  # noqa: E402  (callgrind counts, beside this file)
 import report  # noqa: E402  (the report generator beside this file; imports matplotlib lazily)
+import summary  # noqa: E402  (statistics, targets, the summary table)
 
 REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "bench"
@@ -64,6 +79,32 @@ ALL_DATASETS = list(DATASET_FILES) + GENERATED_DATASETS + [NDJSON]
 # The programs that know the NDJSON dataset and its --ndjson-mb argument (the Rust program
 # takes neither).
 NO_NDJSON = {"serde"}
+# The programs that have NDJSON rows: the others are not started for that dataset when timing.
+NDJSON_PROGRAMS = {"metajson", "simdjson", "glaze"}
+
+# The quick mode (`make bench`): metajson and the strongest peers of each row (the fastest other
+# library of every row of the full report is one of these), the default build only.
+QUICK_PROGRAMS = ["metajson", "simdjson", "glaze", "yyjson", "serde"]
+# The programs whose read and write rows the full study counts under callgrind: metajson, its
+# fastest peers simdjson and glaze, and yyjson (the fastest other reader of several rows; cheap
+# to count). Not the Rust program: it has no callgrind client requests.
+CALLGRIND_PROGRAMS = ["metajson", "simdjson", "glaze", "yyjson"]
+# Each mode's method (PROTOCOL.md, "Method"): rounds, seconds of timed batches per row and
+# round, seconds of untimed warm-up calls before each row.
+MODES = {
+    "quick": {"runs": 9, "budget": 0.15, "warmup": 0.05},
+    "full": {"runs": 9, "budget": 1.0, "warmup": 0.25},
+}
+# A batch's target length (n calls, n sized from the warm-up), at least MIN_BATCHES of them per
+# row and round, at most MAX_BATCH_CALLS calls (the study's cap); calls longer than
+# UNTIMED_CALL_LIMIT seconds get no untimed call before each batch (PROTOCOL.md, "--mode serve").
+BATCH_SECONDS = 0.02
+MIN_BATCHES = 5
+MAX_BATCH_CALLS = 100_000
+UNTIMED_CALL_LIMIT = 0.001
+# The NDJSON workload's size under callgrind (the timed rows read ~100 MB; counts are also
+# given per byte).
+CALLGRIND_NDJSON_MB = 10
 
 # The rows that give the reference output and the two ratio columns, per direction.
 REFERENCE = {"write": ("metajson", "fresh"), "read": ("metajson", "from")}
@@ -127,6 +168,7 @@ class Invocation:
     def __init__(self, program: str, mode: str, run: int | None):
         self.program, self.mode, self.run = program, mode, run
         self.lines: list[dict] = []
+        self.info: dict | None = None  # the program's first line ("kind": "program")
         self.bad_lines: list[str] = []  # stdout lines that are not JSON objects
         self.returncode: int | None = None
         self.timed_out = False
@@ -154,8 +196,10 @@ class Invocation:
                 "stderr_tail": list(self.stderr_tail)}
 
 
-def run_program(cmd: list[str], inv: Invocation, prefix: str, timeout: float) -> Invocation:
-    """Runs cmd, parsing stdout as JSON lines and echoing stderr prefixed, until it ends."""
+def run_program(cmd: list[str], inv: Invocation, prefix: str, timeout: float,
+                echo: bool = True) -> Invocation:
+    """Runs cmd, parsing stdout as JSON lines and echoing stderr prefixed (unless echo is
+    False: the quick mode prints one progress line per program instead), until it ends."""
     start = time.monotonic()
     try:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -168,7 +212,8 @@ def run_program(cmd: list[str], inv: Invocation, prefix: str, timeout: float) ->
         for line in proc.stderr:
             line = line.rstrip("\r\n")
             inv.stderr_tail.append(line)
-            print(f"{prefix} {line}", file=sys.stderr, flush=True)
+            if echo:
+                print(f"{prefix} {line}", file=sys.stderr, flush=True)
 
     def kill():
         inv.timed_out = True
@@ -187,7 +232,9 @@ def run_program(cmd: list[str], inv: Invocation, prefix: str, timeout: float) ->
                 obj = json.loads(line)
             except ValueError:
                 obj = None
-            if isinstance(obj, dict):
+            if isinstance(obj, dict) and obj.get("kind") == "program":
+                inv.info = obj
+            elif isinstance(obj, dict):
                 inv.lines.append(obj)
             else:
                 inv.bad_lines.append(line[:200])
@@ -197,7 +244,11 @@ def run_program(cmd: list[str], inv: Invocation, prefix: str, timeout: float) ->
         reader.join(timeout=5)
     inv.seconds = time.monotonic() - start
     ended = inv.failure or "ok"
-    say(f"{prefix} finished in {inv.seconds:.1f} s ({ended}, {len(inv.lines)} result lines)")
+    if echo or inv.failure:
+        say(f"{prefix} finished in {inv.seconds:.1f} s ({ended}, {len(inv.lines)} result lines)")
+        if not echo:
+            for line in inv.stderr_tail:
+                say(f"{prefix}   {line}")
     return inv
 
 
@@ -313,11 +364,15 @@ class NoReference(Exception):
 
 
 class Verifier:
-    """Compares dumps with metajson's fresh write output of the same dataset (parsed once)."""
+    """Compares dumps with metajson's fresh write output of the same dataset (parsed once, which
+    checks that it is JSON). A dump byte for byte equal to it (or, for NDJSON, a line equal to
+    its line) has its content, and is not parsed again: the 100 MB NDJSON outputs cost seconds,
+    not minutes."""
 
     def __init__(self, reference_dumps: dict[str, Path]):
         self.reference_dumps = reference_dumps
         self.cache: dict[str, object] = {}
+        self.raw: dict[str, bytes] = {}
 
     def compare(self, dataset: str, dump: Path) -> tuple[str | None, bool, int | None]:
         """Returns (first difference or None, key order differs, dump size in bytes)."""
@@ -330,11 +385,30 @@ class Verifier:
         load = load_ndjson if dataset == NDJSON else load_json
         if dataset not in self.cache:
             self.cache[dataset] = load(ref_path)
+            self.raw[dataset] = ref_path.read_bytes()
+        data = dump.read_bytes()
+        if data == self.raw[dataset]:
+            return None, False, size
+        order: list[str] = []
+        if dataset == NDJSON:
+            mine_lines = [line for line in data.split(b"\n") if line.strip()]
+            ref_lines = [line for line in self.raw[dataset].split(b"\n") if line.strip()]
+            if len(mine_lines) == len(ref_lines):
+                for i, (a, b) in enumerate(zip(mine_lines, ref_lines)):
+                    if a == b:
+                        continue
+                    try:
+                        mine = json.loads(a, object_pairs_hook=JsonObject)
+                    except (ValueError, UnicodeDecodeError) as e:
+                        return f"line {i + 1}: not valid JSON: {e}", False, size
+                    diff = first_difference(mine, self.cache[dataset][i], f"$[{i}]", order)
+                    if diff:
+                        return diff, bool(order), size
+                return None, bool(order), size
         try:
             mine = load(dump)
         except (ValueError, UnicodeDecodeError) as e:
             return f"not valid JSON: {e}", False, size
-        order: list[str] = []
         return first_difference(mine, self.cache[dataset], "$", order), bool(order), size
 
 
@@ -349,8 +423,9 @@ def new_row(program: str, key: tuple) -> dict:
             "verification": "unverified", "difference": None, "known_cause": None,
             "known_entry": None,
             "runs": [], "problems": [], "median": None, "min": None, "max": None,
-            "spread_pct": None, "ns_per_call": None, "x_simdjson": None, "x_metajson": None,
-            "instructions_per_byte": None}
+            "spread_pct": None, "interval": None, "wall_over_cpu": None, "ns_per_call": None,
+            "x_simdjson": None, "x_metajson": None, "instructions_per_byte": None,
+            "instructions_per_call": None}
 
 
 def verify_row(row: dict, line: dict, verifier: Verifier, known) -> None:
@@ -391,15 +466,22 @@ def verify_row(row: dict, line: dict, verifier: Verifier, known) -> None:
 
 
 def aggregate(rows: list[dict]) -> None:
-    """Median/min/max/spread per row, then the ratios to simdjson and metajson."""
+    """Per row: the median of its rounds, the slowest and fastest round (min and max MB/s), the
+    spread, the order-statistics interval of the median (summary.median_interval) and how much
+    longer the batches took in wall time than in CPU time (the machine's disturbance); then the
+    ratios to simdjson and metajson."""
     for row in rows:
         speeds = [r["mb_per_s"] for r in row["runs"] if r.get("mb_per_s") is not None]
         if speeds:
             med = statistics.median(speeds)
             row.update(median=med, min=min(speeds), max=max(speeds),
-                       spread_pct=(max(speeds) - min(speeds)) / med * 100 if med else None)
+                       spread_pct=(max(speeds) - min(speeds)) / med * 100 if med else None,
+                       interval=summary.median_interval(speeds))
             if med and row.get("bytes"):  # time per call of the median run
                 row["ns_per_call"] = row["bytes"] * 1e3 / med
+            waits = [r["wall_seconds"] / r["seconds"] for r in row["runs"]
+                     if r.get("wall_seconds") and r.get("seconds")]
+            row["wall_over_cpu"] = statistics.median(waits) if waits else None
     by_key = {(r["library"], r["variant"], r["dataset"], r["direction"]): r for r in rows}
     for row in rows:
         for field, ref in (("x_simdjson", simdjson_rows(row["dataset"])),
@@ -443,20 +525,32 @@ class Build:
         self.missing: dict[str, str] = {}  # program -> why it did not run
         self.failures: list[str] = []  # what makes --smoke fail
         self.rows: dict[tuple, dict] = {}
-        self.raw: dict[str, list] = {"verify": [], "time": [], "callgrind": []}
+        self.raw: dict[str, list] = {"verify": [], "time": [], "callgrind": [], "strictness": []}
+        self.program_info: dict[str, dict] = {}  # program -> its first line (SIMD, CPUs)
+        self.callgrind_info: dict[str, dict] = {}  # the same, under valgrind
+        # "library|variant" -> {probe: outcome}, and the libraries' messages
+        self.strictness: dict[str, dict[str, str]] = {}
+        self.strictness_messages: dict[str, dict[str, str]] = {}
 
     def selected(self) -> list[dict]:
         only = self.args.only
         return [p for p in self.programs if not only or p["name"] in only]
 
-    def cmd(self, program: dict, *extra: str) -> list[str]:
+    def cmd(self, program: dict, *extra: str, datasets: list[str] | None = None,
+            ndjson_mb: int | None = None) -> list[str]:
+        """The program's command line, pinned to the chosen core (taskset) when there is one."""
         cmd = [program["exe"], "--data", str(self.args.data), *extra]
         ndjson = program["name"] not in NO_NDJSON
-        if self.args.datasets:
-            cmd += ["--datasets", ",".join(d for d in self.args.datasets if ndjson or d != NDJSON)]
-        if ndjson and self.args.smoke:
-            cmd += ["--ndjson-mb", str(NDJSON_SMOKE_MB)]
-        return cmd
+        datasets = datasets or self.args.datasets
+        if datasets:
+            cmd += ["--datasets", ",".join(d for d in datasets if ndjson or d != NDJSON)]
+        if ndjson and (ndjson_mb or self.args.smoke):
+            cmd += ["--ndjson-mb", str(ndjson_mb or NDJSON_SMOKE_MB)]
+        return pinned(cmd, self.args)
+
+    def keep_info(self, inv: Invocation) -> None:
+        if inv.info and inv.program not in self.program_info:
+            self.program_info[inv.program] = {k: v for k, v in inv.info.items() if k != "kind"}
 
     def note_failure(self, inv: Invocation, what: str) -> None:
         if inv.failure:
@@ -500,12 +594,16 @@ class Build:
         reference = [p for p in self.programs if p["name"] == "metajson" and p.get("exe")]
         order = reference + [p for p in programs if p["name"] != "metajson"]
         results: dict[str, Invocation] = {}
+        verbose = getattr(self.args, "verbose", True)
         for p in order:
             inv = Invocation(p["name"], "verify", None)
             run_program(self.cmd(p, "--mode", "verify", "--dump", str(dumps)), inv,
-                        f"[{self.name} verify {p['name']}]", self.args.timeout)
+                        f"[{self.name} verify {p['name']}]", self.args.timeout, echo=verbose)
+            if not verbose and not inv.failure:
+                say(f"[{self.name} verify] {p['name']}: {len(inv.lines)} rows run in {inv.seconds:.1f} s")
             results[p["name"]] = inv
             self.invocations.append(inv)
+            self.keep_info(inv)
             self.note_failure(inv, "verify")
             self.raw["verify"] += [dict(line, program=p["name"]) for line in inv.lines]
 
@@ -569,113 +667,342 @@ class Build:
                 say(f"[{self.name} verify] metajson's {dataset} output matches the generated input "
                     f"by content")
 
-    def time(self, programs: list[dict]) -> None:
-        passes = 1 if self.args.smoke else self.args.runs
-        for k in range(1, passes + 1):
-            for p in programs:
-                extra = ["--mode", "time", "--run", str(k)] + (["--smoke"] if self.args.smoke else [])
-                inv = Invocation(p["name"], "time", k)
-                run_program(self.cmd(p, *extra), inv, f"[{self.name} run {k}/{passes} {p['name']}]",
-                            self.args.timeout)
-                self.invocations.append(inv)
-                self.note_failure(inv, f"time run {k}")
-                self.raw["time"] += [dict(line, program=p["name"]) for line in inv.lines]
-                seen = set()
-                for line in inv.lines:
-                    key = row_key(line)
-                    seen.add(key)
-                    row = self.rows.get(key)
-                    if row is None:
-                        row = self.rows[key] = new_row(p["name"], key)
-                        row["verification"] = "unverified (not in verify output)"
-                    if row["bytes"] is None:
-                        row["bytes"] = line.get("bytes")
-                    if "error" in line:
-                        row["problems"].append(f"run {k}: error: {line['error']}")
-                    elif not self.args.smoke:
-                        row["runs"].append({f: line.get(f) for f in
-                                            ("run", "iterations", "seconds", "batches",
-                                             "ns_per_call", "mb_per_s")})
-                if inv.failure:
-                    for key, row in self.rows.items():
-                        if row["program"] == p["name"] and key not in seen:
-                            row["problems"].append(f"run {k}: no result ({inv.failure})")
+    def strictness_probes(self, programs: list[dict]) -> None:
+        """What each reader accepts: every program's --mode strictness (PROTOCOL.md)."""
+        for p in programs:
+            inv = Invocation(p["name"], "strictness", None)
+            run_program(self.cmd(p, "--mode", "strictness"), inv, f"[{self.name} strictness {p['name']}]",
+                        self.args.timeout, echo=False)
+            self.invocations.append(inv)
+            self.keep_info(inv)
+            self.note_failure(inv, "strictness")
+            self.raw["strictness"] += [dict(line, program=p["name"]) for line in inv.lines]
+            probed = 0
+            for line in inv.lines:
+                if "probe" not in line or "outcome" not in line:
+                    continue
+                key = f"{line.get('library')}|{line.get('variant')}"
+                self.strictness.setdefault(key, {})[line["probe"]] = line["outcome"]
+                if line.get("message"):
+                    self.strictness_messages.setdefault(key, {})[line["probe"]] = line["message"]
+                probed += 1
+            if not inv.failure:
+                say(f"[{self.name} strictness] {p['name']}: {probed} probes")
+            if not probed and not inv.failure and any(EXPECTED_ROWS.get(_program_key(p["name"]), ("", [], []))[2]):
+                self.failures.append(f"{self.name}: {p['name']} strictness: no probe results")
+
+    def row_for(self, program: str, key: tuple) -> dict:
+        """The row of a timed case (a row the verification did not list says so)."""
+        row = self.rows.get(key)
+        if row is None:
+            row = self.rows[key] = new_row(program, key)
+            row["verification"] = "unverified (not in verify output)"
+        return row
 
     def callgrind(self, programs: list[dict]) -> None:
-        """Instructions per byte under callgrind; the programs toggle instrumentation around
-        their timed loop, so valgrind starts with instrumentation off."""
+        """Instructions per call under callgrind for the read and write rows of
+        CALLGRIND_PROGRAMS (instructions.count: the programs switch instrumentation on around
+        their calls, so valgrind starts with it off). valgrind's CPUID has no AVX-512: the
+        programs that choose their kernel at run time take their AVX2 paths, which each
+        program's first line under valgrind records (callgrind_info)."""
         valgrind = shutil.which("valgrind")
         if not valgrind:
-            sys.exit("run.py: --callgrind needs valgrind (apt-get install valgrind)")
-        iters = self.args.callgrind_iters
-        cases = [r for r in self.rows.values()
-                 if r["program"] in {p["name"] for p in programs}
+            sys.exit("run.py: the full study counts instructions under valgrind: apt-get install valgrind "
+                     "(or --no-callgrind)")
+        names = [p["name"] for p in programs if p["name"] in CALLGRIND_PROGRAMS]
+        cases = [r for r in self.rows.values() if r["program"] in names
                  and not r["verification"].startswith(("error", "missing", "not installed", "crashed"))]
-        # The Rust program has no callgrind client requests to switch instrumentation on.
-        for r in [r for r in cases if r["program"] == "serde"]:
-            r["problems"].append("callgrind: not measured (the Rust program cannot toggle "
-                                 "callgrind's instrumentation)")
-        cases = [r for r in cases if r["program"] != "serde"]
+        cases.sort(key=lambda r: (names.index(r["program"]), ALL_DATASETS.index(r["dataset"])
+                                  if r["dataset"] in ALL_DATASETS else 99, r["direction"], r["variant"]))
         exe = {p["name"]: p["exe"] for p in programs}
-        with tempfile.TemporaryDirectory(prefix="metajson-callgrind-") as tmp:
-            for i, row in enumerate(cases, 1):
-                key = (row["library"], row["variant"], row["dataset"], row["direction"])
-                out = Path(tmp) / f"callgrind.{i}"
-                # A small message costs a few hundred instructions: count more calls.
-                # The NDJSON workload (~100 MB a call): one call.
-                n_iters = max(iters, 1000) if row["dataset"] in GENERATED_DATASETS else \
-                    1 if row["dataset"] == NDJSON else iters
-                cmd = [valgrind, "-q", "--tool=callgrind", "--instr-atstart=no",
-                       f"--callgrind-out-file={out}", exe[row["program"]], "--data",
-                       str(self.args.data), "--mode", "callgrind", "--iters", str(n_iters),
-                       "--case", "|".join(key)]
-                inv = Invocation(row["program"], "callgrind", None)
-                run_program(cmd, inv, f"[{self.name} callgrind {i}/{len(cases)} {row['program']}]",
-                            self.args.timeout)
-                self.invocations.append(inv)
-                self.raw["callgrind"] += [dict(line, program=row["program"]) for line in inv.lines]
-                line = next((ln for ln in inv.lines if row_key(ln) == key), {})
-                ir = read_callgrind_ir(out)
-                nbytes = line.get("bytes") or row["bytes"]
-                n = line.get("iterations") or n_iters
-                if inv.failure or "error" in line or not line:
-                    why = inv.failure or line.get("error") or "the program printed no line for it"
-                    row["problems"].append(f"callgrind: {why}")
-                elif line.get("callgrind") is False:
-                    row["problems"].append("callgrind: program built without valgrind/callgrind.h")
-                elif not ir:
-                    row["problems"].append("callgrind: no instructions counted "
-                                           "(instrumentation never started?)")
-                elif nbytes:
-                    row["instructions_per_byte"] = ir / (nbytes * n)
-                    row["callgrind"] = {"ir": ir, "iterations": n, "bytes": nbytes}
+        start = time.monotonic()
+        for i, row in enumerate(cases, 1):
+            key = (row["library"], row["variant"], row["dataset"], row["direction"])
+            iters = instructions.iterations(row["dataset"], self.args.callgrind_iters)
+            got = instructions.count(exe[row["program"]], self.args.data, key, iters,
+                                     ndjson_mb=CALLGRIND_NDJSON_MB if row["dataset"] == NDJSON else None,
+                                     prefix=pinned([], self.args), timeout=self.args.timeout)
+            self.raw["callgrind"].append(dict(got.get("line") or {}, program=row["program"],
+                                              ir=got.get("ir"), failure=got.get("failure")))
+            if got.get("info") and row["program"] not in self.callgrind_info:
+                self.callgrind_info[row["program"]] = {k: v for k, v in got["info"].items() if k != "kind"}
+            if got.get("failure"):
+                row["problems"].append(f"callgrind: {got['failure']}")
+                say(f"[{self.name} callgrind {i}/{len(cases)}] {' | '.join(key)}: {got['failure']}")
+                continue
+            row["instructions_per_call"] = got["ir"] / got["iterations"]
+            row["instructions_per_byte"] = got["ir"] / (got["iterations"] * got["bytes"]) if got["bytes"] else None
+            row["callgrind"] = {"ir": got["ir"], "iterations": got["iterations"], "bytes": got["bytes"]}
+            say(f"[{self.name} callgrind {i}/{len(cases)}, {time.monotonic() - start:.0f} s] "
+                f"{' | '.join(key)}: {instructions.fmt(row['instructions_per_call'], row['dataset'])} "
+                f"instructions per call")
 
     def result(self, env: dict) -> dict:
         rows = list(self.rows.values())
         for name, why in self.missing.items():
             rows += placeholder_rows(name, self.args.datasets or ALL_DATASETS, why)
         aggregate(rows)
+        args = self.args
+        method = {"mode": getattr(args, "mode", "full"), "rounds": args.runs,
+                  "budget_s": getattr(args, "budget", None), "warmup_s": getattr(args, "warmup", None),
+                  "clock": "process CPU time", "pinned_cpu": getattr(args, "cpu", None),
+                  "batch_s": BATCH_SECONDS, "min_batches": MIN_BATCHES,
+                  "order": "round by round; in each round, dataset by dataset, every program's rows taking "
+                           "turns batch by batch; the programs' order rotated each round"}
         return {"build": self.name, "folder": str(self.folder), "flags": self.meta.get("flags"),
                 "compiler": self.meta.get("compiler"), "programs": self.programs,
-                "only": self.args.only, "runs": self.args.runs, "date": env["date"],
-                "environment": env, "missing": self.missing, "rows": rows, "raw": self.raw,
-                "invocations": [inv.record() for inv in self.invocations]}
+                "only": args.only, "runs": args.runs, "date": env.get("date"),
+                "environment": env, "method": method, "missing": self.missing, "rows": rows,
+                "program_info": self.program_info, "callgrind_info": self.callgrind_info,
+                "strictness": self.strictness, "strictness_messages": self.strictness_messages,
+                "raw": self.raw, "invocations": [inv.record() for inv in self.invocations]}
 
 
-def read_callgrind_ir(path: Path) -> int | None:
-    """The Ir total of a callgrind output file ('events:' names the columns; 'totals:' or
-    'summary:' holds the sums)."""
-    if not path.is_file():
+def pinned(cmd: list[str], args) -> list[str]:
+    """cmd run on the one core every program runs on (args.cpu; None: not pinned)."""
+    cpu = getattr(args, "cpu", None)
+    return ["taskset", "-c", str(cpu), *cmd] if cpu is not None else cmd
+
+
+def default_cpu() -> int | None:
+    """The core the programs are pinned to unless --cpu says otherwise: the highest-numbered
+    CPU this process may run on (CPU 0 takes most of the system's interrupts and housekeeping);
+    None where taskset or the affinity call is missing."""
+    if not shutil.which("taskset") or not hasattr(os, "sched_getaffinity"):
         return None
-    events, totals = ["Ir"], None
-    for line in path.read_text(errors="replace").splitlines():
-        if line.startswith("events:"):
-            events = line.split()[1:]
-        elif line.startswith(("totals:", "summary:")) and (totals is None or line[0] == "t"):
-            totals = line.split()[1:]
-    if not totals or "Ir" not in events:
-        return None
-    return int(totals[events.index("Ir")])
+    return max(os.sched_getaffinity(0))
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class Server:
+    """One program in --mode serve on one dataset (PROTOCOL.md): it lists its cases, then times
+    one batch at a time on command, so that several of them, side by side on the same core,
+    can take turns batch by batch."""
+
+    def __init__(self, build: Build, program: dict, dataset: str, k: int):
+        self.build, self.program, self.dataset = build, program, dataset
+        self.name = program["name"]
+        self.cases: list[dict] = []
+        self.errors: list[dict] = []  # cases that could not be set up
+        self.info: dict | None = None
+        self.failure: str | None = None
+        self.stderr_tail: deque[str] = deque(maxlen=20)
+        self.inv = Invocation(self.name, "serve", k)
+        args = build.args
+        cmd = build.cmd(program, "--mode", "serve", "--run", str(k), datasets=[dataset])
+        self.start = time.monotonic()
+        try:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, text=True, errors="replace", bufsize=1)
+        except OSError as e:
+            self.proc, self.failure = None, f"cannot start: {e}"
+            return
+        self.timer = threading.Timer(args.timeout, self._kill)
+        self.timer.start()
+        self.reader = threading.Thread(target=self._drain, daemon=True)
+        self.reader.start()
+
+    def _kill(self):
+        self.failure = self.failure or "timed out"
+        self.proc.kill()
+
+    def _drain(self):
+        for line in self.proc.stderr:
+            self.stderr_tail.append(line.rstrip("\r\n"))
+
+    def _line(self) -> dict | None:
+        while True:
+            text = self.proc.stdout.readline()
+            if not text:
+                return None
+            try:
+                obj = json.loads(text)
+            except ValueError:
+                self.inv.bad_lines.append(text.strip()[:200])
+                continue
+            if isinstance(obj, dict):
+                return obj
+
+    def _ended(self) -> None:
+        code = self.proc.wait()
+        self.inv.returncode = code
+        self.failure = self.failure or self.inv.failure or "ended early"
+
+    def ready(self) -> bool:
+        """Reads the program's first line and its cases, up to "ready"."""
+        if self.proc is None:
+            return False
+        while True:
+            obj = self._line()
+            if obj is None:
+                self._ended()
+                return False
+            if obj.get("kind") == "program":
+                self.info = obj
+            elif obj.get("kind") == "case":
+                self.cases.append(obj)
+            elif obj.get("kind") == "ready":
+                return True
+            elif "error" in obj:
+                self.errors.append(obj)
+
+    def ask(self, command: str) -> dict | None:
+        if self.failure or self.proc is None:
+            return None
+        try:
+            self.proc.stdin.write(command + "\n")
+            self.proc.stdin.flush()
+        except OSError:
+            self._ended()
+            return None
+        obj = self._line()
+        if obj is None:
+            self._ended()
+        return obj
+
+    def close(self) -> Invocation:
+        if self.proc is not None:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.inv.returncode = self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.inv.returncode = self.proc.wait()
+            self.timer.cancel()
+            self.reader.join(timeout=5)
+        self.inv.timed_out = self.failure == "timed out"
+        if self.failure and self.inv.returncode == 0:
+            self.inv.returncode = None
+        self.inv.seconds = time.monotonic() - self.start
+        self.inv.stderr_tail = self.stderr_tail
+        return self.inv
+
+
+def time_dataset(build: Build, progs: list[dict], dataset: str, k: int, args) -> tuple[int, list[str]]:
+    """Round k of one build and dataset: every program started in --mode serve on the dataset
+    (all pinned to the same core; only the one being asked runs), every row warmed up, then the
+    rows' batches taken in turn — one batch of each row, then the next of each — until every row
+    has its budget (and MIN_BATCHES). Returns (rows timed, problems)."""
+    servers = [Server(build, p, dataset, k) for p in progs]
+    problems: list[str] = []
+    rows = []  # one entry per case: its server, case id, row, n, batches
+    for srv in servers:
+        if not srv.ready():
+            continue
+        if srv.info and srv.name not in build.program_info:
+            build.program_info[srv.name] = {key: v for key, v in srv.info.items() if key != "kind"}
+        for err in srv.errors:
+            key = row_key(err)
+            build.failures.append(f"{build.name}: {'|'.join(map(str, key))} time run {k}: error: {err['error']}")
+            problems.append(f"{srv.name} {dataset}: {err['error']}")
+        for case in srv.cases:
+            key = row_key(case)
+            rows.append({"srv": srv, "id": case["id"], "key": key, "row": build.row_for(srv.name, key),
+                         "n": 3, "untimed": 1, "warm_calls": 0, "batches": [], "wall": 0.0, "done": False})
+
+    def failed(entry, why):
+        entry["done"] = True
+        entry["row"]["problems"].append(f"run {k}: {why}")
+        build.failures.append(f"{build.name}: {'|'.join(map(str, entry['key']))} time run {k}: {why}")
+
+    for entry in rows:  # warm-up, and the batch size from it
+        reply = entry["srv"].ask(f"warm {entry['id']} {0 if args.smoke else args.warmup:g}")
+        if reply is None or "error" in reply:
+            failed(entry, (reply or {}).get("error") or f"no reply ({entry['srv'].failure})")
+            continue
+        per_call = max(reply["cpu"], 1e-9) / max(reply["calls"], 1)
+        entry["warm_calls"] = reply["calls"]
+        if not args.smoke:
+            entry["n"] = max(1, min(MAX_BATCH_CALLS, int(BATCH_SECONDS / per_call)))
+            entry["untimed"] = 1 if per_call < UNTIMED_CALL_LIMIT else 0
+    while True:
+        pending = [e for e in rows if not e["done"]]
+        if not pending:
+            break
+        for entry in pending:
+            reply = entry["srv"].ask(f"time {entry['id']} {entry['n']} {entry['untimed']}")
+            if reply is None or "error" in reply:
+                failed(entry, (reply or {}).get("error") or f"no reply ({entry['srv'].failure})")
+                continue
+            entry["batches"].append((reply["cpu"], reply["wall"]))
+            entry["bytes"] = reply.get("bytes")
+            entry["wall"] += reply["wall"]
+            if args.smoke or (len(entry["batches"]) >= MIN_BATCHES and entry["wall"] >= args.budget):
+                entry["done"] = True
+    timed = 0
+    for entry in rows:
+        row = entry["row"]
+        if entry.get("bytes"):
+            row["bytes"] = row["bytes"] or entry["bytes"]
+        if not entry["batches"] or args.smoke:
+            timed += bool(entry["batches"])
+            continue
+        cpu = [c for c, _ in entry["batches"]]
+        seconds = statistics.median(cpu)
+        n, nbytes = entry["n"], entry.get("bytes") or row["bytes"] or 0
+        row["runs"].append({"run": k, "iterations": n, "seconds": seconds,
+                            "wall_seconds": statistics.median(w for _, w in entry["batches"]),
+                            "min_seconds": min(cpu), "batches": len(cpu), "warmup_calls": entry["warm_calls"],
+                            "method": "interleaved", "clock": "cpu",
+                            "ns_per_call": seconds * 1e9 / n, "mb_per_s": nbytes * n / seconds / 1e6 if seconds else None})
+        timed += 1
+    for srv in servers:
+        inv = srv.close()
+        build.invocations.append(inv)
+        build.raw["time"].append({"program": srv.name, "run": k, "dataset": dataset,
+                                  "cases": len(srv.cases), "failure": srv.failure})
+        if srv.failure:
+            build.failures.append(f"{build.name}: {srv.name} {dataset} time run {k}: {srv.failure}")
+            problems.append(f"{srv.name}: {srv.failure}: " + " / ".join(list(srv.stderr_tail)[-3:]))
+            for key, row in build.rows.items():
+                if row["program"] == srv.name and key[2] == dataset and not any(
+                        r.get("run") == k for r in row["runs"]):
+                    row["problems"].append(f"run {k}: no result ({srv.failure})")
+    return timed, problems
+
+
+def time_rounds(builds: list[Build], programs: dict[str, list[dict]], args) -> None:
+    """The timing rounds. Round k takes, for each build and dataset, every program on that
+    dataset side by side (time_dataset: their batches alternate), the programs' order rotated
+    by one place each round, so that no program always goes first. A row's figure of round k is
+    then paired with another row's of the same round (summary.ratio_estimate): taken over the
+    same seconds, batch by batch. `--smoke`: one round, one batch of 3 calls per row."""
+    passes = 1 if args.smoke else args.runs
+    plan = []
+    for k in range(1, passes + 1):
+        for build in builds:
+            progs = programs[build.name]
+            if not progs:
+                continue
+            shift = (k - 1) % len(progs)
+            order = progs[shift:] + progs[:shift]
+            for dataset in args.datasets or ALL_DATASETS:
+                these = [p for p in order if dataset != NDJSON or p["name"] in NDJSON_PROGRAMS]
+                if these:
+                    plan.append((k, build, dataset, these))
+    where = f"pinned to CPU {args.cpu}" if getattr(args, "cpu", None) is not None else "not pinned"
+    what = "one short pass" if args.smoke else \
+        (f"{passes} rounds; each row {args.warmup:g} s of warm-up, then {args.budget:g} s of batches, "
+         "taken in turn with the other rows of its dataset")
+    say(f"\n== timing: {what}; {where} ==")
+    start = time.monotonic()
+    for i, (k, build, dataset, progs) in enumerate(plan, 1):
+        t0 = time.monotonic()
+        timed, problems = time_dataset(build, progs, dataset, k, args)
+        elapsed = time.monotonic() - start
+        left = elapsed / i * (len(plan) - i)
+        say(f"[{i * 100 // len(plan):3d} % {_clock(elapsed)} elapsed, ~{_clock(left)} left] round {k}/{passes} "
+            f"{build.name} {dataset}: {timed} rows of {', '.join(p['name'] for p in progs)} in "
+            f"{time.monotonic() - t0:.1f} s"
+            + "".join(f"\n    problem: {p}" for p in problems))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -727,15 +1054,66 @@ def collect_environment(builds: list[Path]) -> dict:
                 versions[name] = version
     versions["rustc"] = _cmd_output(["rustc", "--version"]) or "not found"
     return {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "commit": commit or "unknown", "cpu": cpu, "cores": os.cpu_count(), "memory": mem,
-            "kernel": platform.release(), "python": platform.python_version(),
-            "versions": versions}
+            "commit": commit or "unknown", "cpu": cpu, "cpu_details": cpu_details(),
+            "cores": os.cpu_count(), "memory": mem, "kernel": platform.release(),
+            "python": platform.python_version(), "versions": versions}
+
+
+# x86 feature flags of /proc/cpuinfo worth naming (what the SIMD kernels can use).
+SIMD_FLAGS = ["sse4_2", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vl", "avx512_vbmi2"]
+
+
+def cpu_details() -> dict:
+    """The CPU beyond its model name: vendor, family/model/stepping, the SIMD flags, the caches
+    (lscpu), whether it runs under a hypervisor, and the load when the run started."""
+    out: dict = {}
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        info = ""
+    first = info.split("\n\n")[0]
+    fields = dict((k.strip(), v.strip()) for k, _, v in
+                  (line.partition(":") for line in first.splitlines()) if k.strip())
+    for key, name in (("vendor_id", "vendor"), ("cpu family", "family"), ("model", "model"),
+                      ("stepping", "stepping"), ("cpu MHz", "mhz")):
+        if key in fields:
+            out[name] = fields[key]
+    flags = fields.get("flags", "").split()
+    out["simd_flags"] = [f for f in SIMD_FLAGS if f in flags]
+    out["hypervisor"] = "hypervisor" in flags
+    lscpu = _cmd_output(["lscpu"]) or ""
+    for key in ("L1d cache", "L2 cache", "L3 cache", "Hypervisor vendor", "Model name"):
+        m = re.search(rf"^{re.escape(key)}:\s*(.+)$", lscpu, re.M)
+        if m:
+            out[key.lower().replace(" ", "_")] = m.group(1).strip()
+    try:
+        out["load_average"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        pass
+    return out
+
+
+def cpu_line(env: dict) -> str:
+    """'AMD EPYC (AuthenticAMD family 25 model 17 stepping 1), 2 cores, KVM guest; SIMD: avx2 ...'"""
+    d = env.get("cpu_details") or {}
+    text = env.get("cpu") or "?"
+    ids = " ".join(f"{k} {d[k]}" for k in ("family", "model", "stepping") if k in d)
+    if ids:
+        text += f" ({d.get('vendor', '')} {ids})".replace("( ", "(")
+    text += f", {env.get('cores') or '?'} cores"
+    if d.get("hypervisor"):
+        text += f", {d.get('hypervisor_vendor', 'a hypervisor')} guest"
+    if d.get("l3_cache"):
+        text += f", L3 {d['l3_cache']}"
+    if d.get("simd_flags"):
+        text += f"; SIMD: {' '.join(d['simd_flags'])}"
+    return text
 
 
 def write_csv(path: Path, result: dict) -> None:
     fields = ["build", "library", "variant", "dataset", "direction", "bytes", "run",
-              "iterations", "seconds", "batches", "ns_per_call", "mb_per_s", "allocs_per_call",
-              "verification"]
+              "iterations", "seconds", "wall_seconds", "min_seconds", "batches", "ns_per_call",
+              "mb_per_s", "allocs_per_call", "verification"]
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(fields)
@@ -745,31 +1123,118 @@ def write_csv(path: Path, result: dict) -> None:
             tail = [row["allocs_per_call"], row["verification"]]
             for r in row["runs"] or [{}]:  # a row never timed still gets one line
                 w.writerow(base + [r.get("run"), r.get("iterations"), r.get("seconds"),
-                                   r.get("batches"), r.get("ns_per_call"), r.get("mb_per_s")]
-                           + tail)
+                                   r.get("wall_seconds"), r.get("min_seconds"), r.get("batches"),
+                                   r.get("ns_per_call"), r.get("mb_per_s")] + tail)
 
 
-def print_summary(build: Build) -> None:
-    say(f"\n== {build.name}: verification ==")
-    for row in sorted(build.rows.values(), key=lambda r: (r["dataset"], r["direction"],
-                                                            r["library"], r["variant"])):
+def print_verification(build: Build) -> None:
+    """How verification went: a count of the rows that matched, and every other row."""
+    rows = sorted(build.rows.values(), key=lambda r: (r["dataset"], r["direction"], r["library"], r["variant"]))
+    ok = [r for r in rows if r["verification"].startswith("ok") and not r["problems"]]
+    say(f"\n== {build.name}: verification: {len(ok)} of {len(rows)} rows match metajson's output by "
+        f"content ({sum('key order' in r['verification'] for r in ok)} with another key order) ==")
+    for row in rows:
+        if row in ok:
+            continue
         say(f"  {row['dataset']:8} {row['direction']:5} {row['library']} | {row['variant']}: "
             f"{row['verification']}" + (f" [{'; '.join(row['problems'])}]" if row["problems"] else ""))
     for name, why in build.missing.items():
         say(f"  {name}: {why}")
 
 
+def summary_text(results: list[dict], markdown: bool) -> list[str]:
+    """The summary the quick mode prints and writes: machine, method, kernels, the table of
+    metajson against the fastest other library with intervals and verdicts, strictness."""
+    env = results[0].get("environment", {}) if results else {}
+    method = results[0].get("method", {}) if results else {}
+    out = []
+    h = (lambda t: f"## {t}") if markdown else (lambda t: f"== {t} ==")
+    out += [h(f"metajson benchmark summary ({method.get('mode', '?')} mode)"), ""]
+    cpu = method.get("pinned_cpu")
+    lines = [f"Date {env.get('date', '?')}, commit {env.get('commit', '?')}.",
+             f"CPU: {cpu_line(env)}. Load average at the start: "
+             f"{(env.get('cpu_details') or {}).get('load_average', '?')}.",
+             f"Method: {method.get('rounds')} rounds; in each, every row {method.get('warmup_s'):g} s of warm-up, "
+             f"then {method.get('budget_s'):g} s of ~{method.get('batch_s', 0.02) * 1000:g} ms batches taken in "
+             "turn with the other programs' rows of its dataset (the median batch is the round's figure); "
+             "process CPU time; every program "
+             + (f"pinned to CPU {cpu} (taskset)." if cpu is not None else "unpinned (no taskset).")]
+    for result in results:
+        lines.append(f"Build {result['build']}: `{result.get('flags')}`, {result.get('compiler')}.")
+        for name, info in sorted(result.get("program_info", {}).items()):
+            simd = info.get("simd") or {}
+            lines.append(f"SIMD, {name}: read {simd.get('read') or '?'}; write {simd.get('write') or '?'}.")
+    out += [("- " if markdown else "  ") + line for line in lines] + [""]
+    for result in results:
+        entries = summary.summary_rows(result["rows"])
+        out.append(h(f"metajson / the fastest other library, {result['build']} build"
+                     f" (MB/s, median of the rounds; ratio > 1: metajson faster)"))
+        out.append("")
+        out += summary.markdown_table(entries) if markdown else summary.text_table(entries)
+        out += ["", summary.interval_note(entries),
+                "A ratio in parentheses is unsettled: its interval holds 1.0 or its target "
+                "(targets: bench/scripts/summary.py, TARGETS). WIDE: the interval reaches further "
+                "than ±10 % of the ratio.", ""]
+        unverified = [r for r in result["rows"] if not r["verification"].startswith("ok")]
+        if unverified:
+            out += ["Rows not verified (not in the table's figures as a match):"] + \
+                [f"  {r['dataset']} {r['direction']} {r['library']} {r['variant']}: {r['verification']}"
+                 for r in unverified] + [""]
+    if markdown:  # every row, for the file: median, interval, fastest round
+        for result in results:
+            out += [h(f"Every row, {result['build']} build (MB/s: median of the rounds, its interval, the fastest round)"),
+                    "", "| dataset | direction | library | variant | median | interval | fastest round | allocs/call | verified |",
+                    "|---|---|---|---|--:|--:|--:|--:|---|"]
+            order = {d: i for i, d in enumerate(ALL_DATASETS)}
+            for r in sorted(result["rows"], key=lambda r: (order.get(r["dataset"], 99), r["direction"] != "write",
+                                                           -(r.get("median") or 0))):
+                iv = r.get("interval")
+                out.append(f"| {r['dataset']} | {r['direction']} | {summary.cell(r['library'])} | "
+                           f"{summary.cell(r['variant'])} | {summary.num(r.get('median'))} | "
+                           + (f"{iv['low']:,.0f}–{iv['high']:,.0f}" if iv else "—") + f" | {summary.num(r.get('max'))} | "
+                           f"{summary.allocs(r.get('allocs_per_call'))} | {summary.cell(r['verification'])} |")
+            out.append("")
+    strict = results[0].get("strictness") if results else None
+    if strict:
+        out += [h("What each read accepts (the player message altered one way at a time: "
+                  "bench/PROTOCOL.md, --mode strictness)"), ""]
+        table = summary.strictness_table(strict)
+        if markdown:
+            out += table
+        else:
+            out += [line.replace("|---", "").strip("| ").replace(" | ", " | ") for line in table
+                    if not line.startswith("|---")]
+        out.append("")
+    return out
+
+
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true",
+                    help="the quick mode of `make bench`: the default build of metajson and its "
+                         "strongest peers, a summary instead of the report (see the docstring)")
     ap.add_argument("--build", action="append", type=Path, default=[],
-                    help="build folder with benchmarks.json (repeatable; default: bench/build "
-                         "and bench/build-native where they exist)")
+                    help="build folder with benchmarks.json (repeatable; default: bench/build, and "
+                         "bench/build-native where it exists unless --quick)")
     ap.add_argument("--data", type=Path, default=os.environ.get("METAJSON_DATA_DIR"),
                     help="dataset folder (default: $METAJSON_DATA_DIR)")
-    ap.add_argument("--runs", type=int, default=3, help="timing runs per program (default 3)")
+    ap.add_argument("--runs", type=int,
+                    help=f"timing rounds (default {MODES['quick']['runs']} with --quick, "
+                         f"{MODES['full']['runs']} otherwise)")
+    ap.add_argument("--budget", type=float,
+                    help=f"seconds of timed batches per row and round (default {MODES['quick']['budget']:g} "
+                         f"with --quick, {MODES['full']['budget']:g} otherwise); 0: the study's loop "
+                         "(n = 10, ×10 until a batch takes ≥ 1 s)")
+    ap.add_argument("--warmup", type=float,
+                    help=f"seconds of untimed calls before each row (default {MODES['quick']['warmup']:g} "
+                         f"with --quick, {MODES['full']['warmup']:g} otherwise)")
+    ap.add_argument("--cpu", type=int,
+                    help="the core every program is pinned to (taskset; default: the highest-numbered "
+                         "CPU this process may use)")
+    ap.add_argument("--no-pin", action="store_true", help="do not pin the programs to a core")
     ap.add_argument("--smoke", action="store_true",
-                    help="verify + one short timing pass; write nothing; exit 1 on any failure")
+                    help="verify + strictness + one short timing pass; write nothing; exit 1 on any failure")
     ap.add_argument("--only", type=lambda s: [x for x in s.split(",") if x],
                     help="comma-separated program names to run (development)")
     ap.add_argument("--datasets", type=lambda s: [x for x in s.split(",") if x],
@@ -778,22 +1243,34 @@ def parse_args(argv=None):
                     help="folder for <build>.json, <build>.csv, charts/ (default: bench/results)")
     ap.add_argument("--report", type=Path, default=BENCH / "REPORT.md",
                     help="the report to write (default: bench/REPORT.md)")
+    ap.add_argument("--summary", type=Path,
+                    help="where --quick writes its summary (default: <first build>/summary.md, and the "
+                         "figures beside it as summary.json)")
     ap.add_argument("--notes", type=Path, default=BENCH / "report_notes.md",
                     help="hand-written markdown included verbatim in the report")
     ap.add_argument("--known", type=Path, default=BENCH / "known_differences.json",
                     help="accepted differences, 'library|variant|dataset|direction' -> cause "
                          "(default: bench/known_differences.json)")
     ap.add_argument("--callgrind", action="store_true",
-                    help="also count instructions per byte under callgrind (default build)")
-    ap.add_argument("--callgrind-iters", type=int, default=20,
-                    help="calls counted per case under callgrind (default 20; at least 1000 for "
-                         "the small messages)")
+                    help="count instructions under callgrind in the quick mode too (the full study always does)")
+    ap.add_argument("--no-callgrind", action="store_true",
+                    help="do not count instructions (the full study counts them by default)")
+    ap.add_argument("--callgrind-iters", type=int, default=5,
+                    help="calls counted per case under callgrind (default 5; at least 2000 for "
+                         "the small messages; 1 for NDJSON, on a 10 MB copy)")
     ap.add_argument("--compile-runs", type=int, default=2,
-                    help="rounds of compile-time measurement of every program (default build, "
-                         "-O3 and -O0 -g: bench/scripts/compile_cost.py); 0 skips it")
+                    help="rounds of compile-time measurement of every program in the full study "
+                         "(default build, -O3 and -O0 -g: bench/scripts/compile_cost.py); 0 skips it")
     ap.add_argument("--timeout", type=float, default=3600,
                     help="seconds before one program run is killed (default 3600)")
+    ap.add_argument("--verbose", action="store_true",
+                    help="echo every line the programs print (default: one progress line per program run)")
     args = ap.parse_args(argv)
+    args.mode = "quick" if args.quick else "full"
+    defaults = MODES[args.mode]
+    for name in ("runs", "budget", "warmup"):
+        if getattr(args, name) is None:
+            setattr(args, name, defaults[name])
     if not args.data:
         ap.error("no dataset folder: set METAJSON_DATA_DIR or pass --data DIR")
     if not args.data.is_dir():
@@ -806,38 +1283,54 @@ def parse_args(argv=None):
                      f"{', '.join(DATASET_FILES.values())})")
     if args.runs < 1:
         ap.error("--runs must be at least 1")
+    if args.budget < 0 or args.warmup < 0:
+        ap.error("--budget and --warmup take seconds >= 0")
     if not args.build:
-        args.build = [b for b in (BENCH / "build", BENCH / "build-native")
-                      if (b / "benchmarks.json").is_file()]
+        folders = (BENCH / "build",) if args.quick else (BENCH / "build", BENCH / "build-native")
+        args.build = [b for b in folders if (b / "benchmarks.json").is_file()]
         if not args.build:
             ap.error("no build folder with benchmarks.json: build bench/ first or pass --build")
+    if args.quick and args.only is None:
+        args.only = list(QUICK_PROGRAMS)
+    args.cpu = None if args.no_pin else (args.cpu if args.cpu is not None else default_cpu())
+    if args.cpu is not None and not shutil.which("taskset"):
+        ap.error("--cpu needs taskset (util-linux); --no-pin runs the programs unpinned")
     args.data = args.data.resolve()
     return args
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    wall_start = time.monotonic()
     builds = [Build(folder.resolve(), args) for folder in args.build]
+    known = {p["name"] for b in builds for p in b.programs}
     if args.only:
-        known = {p["name"] for b in builds for p in b.programs}
         unknown = [n for n in args.only if n not in known]
-        if unknown:
+        if unknown and not args.quick:
             sys.exit(f"run.py: --only: no program named {', '.join(unknown)} "
                      f"(programs: {', '.join(sorted(known))})")
     env = collect_environment([b.folder for b in builds]) if not args.smoke else {}
     callgrind_build = next((b for b in builds if b.name == "default"), builds[0])
+    if args.quick:
+        say(f"make bench, quick mode: {', '.join(args.only)}; builds: "
+            f"{', '.join(b.name for b in builds)}; {args.runs} rounds of {args.budget:g} s per row "
+            f"(bench/PROTOCOL.md, \"Method\"). `make bench FULL=1` runs the full study.")
 
-    # Every build is verified first (cheap, and a failure shows before the long timing).
+    # Every build is verified first (cheap, and a failure shows before the long timing); then
+    # what each reader accepts (a few milliseconds per program), on the first build only.
     programs = {}
     for build in builds:
         programs[build.name] = build.runnable()
         build.verify(programs[build.name])
+    builds[0].strictness_probes(programs[builds[0].name])
+    time_rounds(builds, programs, args)
+    count = not args.smoke and not args.no_callgrind and (not args.quick or args.callgrind)
+    if count:
+        say(f"\n== instructions per call under callgrind: {', '.join(CALLGRIND_PROGRAMS)}, "
+            f"{callgrind_build.name} build ==")
+        callgrind_build.callgrind(programs[callgrind_build.name])
     for build in builds:
-        build.time(programs[build.name])
-        if args.callgrind and not args.smoke and build is callgrind_build:
-            build.callgrind(programs[build.name])
-    for build in builds:
-        print_summary(build)
+        print_verification(build)
 
     if args.smoke:
         failures = [f for b in builds for f in b.failures]
@@ -846,12 +1339,22 @@ def main(argv=None) -> int:
         say(f"smoke: {'FAILED, ' + str(len(failures)) + ' failure(s)' if failures else 'passed'}")
         return 1 if failures else 0
 
+    results = [build.result(env) for build in builds]
+    if args.quick:
+        path = args.summary or builds[0].folder / "summary.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(summary_text(results, markdown=True)).rstrip("\n") + "\n")
+        path.with_suffix(".json").write_text(json.dumps(results, indent=1) + "\n")
+        print("\n".join(summary_text(results, markdown=False)), flush=True)
+        say(f"wrote {path} (and its figures, {path.with_suffix('.json')}) in "
+            f"{_clock(time.monotonic() - wall_start)} (min:s) after the build")
+        return 0
+
     args.results.mkdir(parents=True, exist_ok=True)
-    for build in builds:
-        result = build.result(env)
-        (args.results / f"{build.name}.json").write_text(json.dumps(result, indent=1) + "\n")
-        write_csv(args.results / f"{build.name}.csv", result)
-        say(f"wrote {args.results / build.name}.json and .csv")
+    for result in results:
+        (args.results / f"{result['build']}.json").write_text(json.dumps(result, indent=1) + "\n")
+        write_csv(args.results / f"{result['build']}.csv", result)
+        say(f"wrote {args.results / result['build']}.json and .csv")
     # After the timings are saved, so that a failure here costs only this table. A table from
     # an earlier run is never left beside this run's results.
     compile_json = args.results / "compile.json"
@@ -865,7 +1368,8 @@ def main(argv=None) -> int:
         except (OSError, RuntimeError, KeyError, ValueError) as e:
             say(f"compile time not measured: {e}")
     report.generate(args.results, args.report, args.notes)
-    say(f"wrote {args.report}")
+    print("\n".join(summary_text(results, markdown=False)), flush=True)
+    say(f"wrote {args.report} in {_clock(time.monotonic() - wall_start)} (min:s) after the build")
     return 0
 
 

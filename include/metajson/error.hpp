@@ -54,6 +54,10 @@ enum class error_code : std::uint8_t {
   invalid_value,        ///< a std::bitset string of other than '0'/'1', a date that does not exist, an unpaired UTF-16 surrogate
   // reading: [[=metajson::range]], length, non_empty
   constraint_violated,  ///< a member's value outside its constraint (the message says which)
+  // metajson::value and metajson::document (document.hpp), JSON Patch (patch.hpp)
+  not_found,            ///< at(key) or at(index) of a value or node that has no such member or element
+  invalid_patch,        ///< a JSON Patch or its operation is malformed (not an array of operations, an unknown op, a member missing)
+  patch_test_failed,    ///< a JSON Patch "test" operation found another value
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -91,6 +95,9 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::not_canonical: return "no RFC 8785 canonical form";
     case error_code::invalid_value: return "invalid value for its type";
     case error_code::constraint_violated: return "value outside its constraint";
+    case error_code::not_found: return "no such member or element";
+    case error_code::invalid_patch: return "invalid JSON Patch";
+    case error_code::patch_test_failed: return "JSON Patch test failed";
   }
   return "unknown error";
 }

@@ -22,5 +22,6 @@
 #include "simd/config.hpp"
 #include "to_json.hpp"
 #include "value.hpp"
+#include "value_convert.hpp"
 
 #endif  // METAJSON_REQUIREMENTS_MET

@@ -19,16 +19,14 @@
 #include <string_view>
 #include <vector>
 
+#include "detail/json_pointer.hpp"
 #include "from_json.hpp"
 
 namespace metajson::detail {
 
-// A parsed pointer: its text, its reference tokens unescaped (~1 is '/', ~0 is '~'), where
-// each token ends in the text, and, per token, whether the walk used it as an array index.
-struct pointer_walk {
-  std::string_view text;
-  std::vector<std::string> tokens;
-  std::vector<std::size_t> ends;
+// A parsed pointer (detail/json_pointer.hpp) and, per token, whether the walk used it as an
+// array index.
+struct pointer_walk : pointer_tokens {
   std::vector<bool> was_index;
   // The first failure of the pointer itself (not resolved, or a duplicate key on its path):
   // kept until the rest of the document is checked, so that a document that is not JSON
@@ -39,11 +37,6 @@ struct pointer_walk {
   std::string detail;
 
   bool failed() const noexcept { return code != error_code::ok; }
-
-  // The pointer's text up to token i (exclusive), quoted: "" is the whole document.
-  std::string prefix(std::size_t i) const {
-    return "\"" + std::string(text.substr(0, i == 0 ? 0 : ends[i - 1])) + "\"";
-  }
 
   METAJSON_NOINLINE void fail(error_code e, const char* at, std::size_t i, std::string why) {
     if (failed()) return;
@@ -75,65 +68,9 @@ struct pointer_walk {
 
 // Splits and unescapes an RFC 6901 pointer; a falsy error when it is one.
 inline error parse_pointer(std::string_view text, pointer_walk& w) {
-  w.text = text;
-  if (text.empty()) return {};
-  const auto bad = [&](std::string why) {
-    return error(error_code::invalid_pointer, "$", "\"" + std::string(text).substr(0, 256) + "\": " + std::move(why));
-  };
-  if (text[0] != '/') {
-    if (text[0] == '#')
-      return bad("a URI fragment: remove the '#' and percent-decode it first; a JSON Pointer is empty or starts with '/'");
-    return bad("a JSON Pointer is empty or starts with '/'");
-  }
-  for (std::size_t i = 1;; ++i) {
-    std::string token;
-    for (; i < text.size() && text[i] != '/'; ++i) {
-      if (text[i] != '~') {
-        token += text[i];
-        continue;
-      }
-      if (i + 1 < text.size() && (text[i + 1] == '0' || text[i + 1] == '1')) {
-        token += text[i + 1] == '0' ? '~' : '/';
-        ++i;
-        continue;
-      }
-      return bad("'~' at offset " + std::to_string(i) + " is not followed by 0 or 1 (write '~' as ~0, '/' as ~1)");
-    }
-    w.tokens.push_back(std::move(token));
-    w.ends.push_back(i);
-    if (i >= text.size()) break;
-  }
+  if (error e = parse_pointer_tokens(text, w)) return e;
   w.was_index.assign(w.tokens.size(), false);
   return {};
-}
-
-// An array index token (RFC 6901: "0" or digits without a leading zero) as a number; otherwise
-// nullopt with the reason in `why`.
-inline std::optional<std::size_t> array_index(const std::string& t, std::string& why) {
-  if (t == "-") {
-    why = "an array: \"-\" names the element after the last one, which cannot be read";
-    return std::nullopt;
-  }
-  bool digits = !t.empty();
-  for (char ch : t) digits = digits && ch >= '0' && ch <= '9';
-  if (!digits) {
-    why = "an array, and \"" + t.substr(0, 64) + "\" is not an array index";
-    return std::nullopt;
-  }
-  if (t.size() > 1 && t[0] == '0') {
-    why = "an array, and \"" + t.substr(0, 64) + "\" is not an array index (no leading zeros)";
-    return std::nullopt;
-  }
-  std::size_t n = 0;
-  for (char ch : t) {
-    const auto d = static_cast<std::size_t>(ch - '0');
-    if (n > (~std::size_t{0} - d) / 10) {
-      why = "an array, and index " + t.substr(0, 64) + " is beyond any array";
-      return std::nullopt;
-    }
-    n = n * 10 + d;
-  }
-  return n;
 }
 
 template <options O, class T>

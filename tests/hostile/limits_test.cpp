@@ -79,6 +79,42 @@ TEST(Limits, MaxDepthOption) {
   EXPECT_EQ((code_of<V3>("[[[1]]]")), error_code::ok);
 }
 
+// The skipper keeps the open containers as bits, 64 levels to a word, in a stack that grows past
+// 4,096 levels (read/skip.hpp): arrays and objects alternating at every level, so that a word
+// restored at the wrong place would mistake a ']' for a '}', closed at every depth around the
+// word boundaries and past the growth, and the limit at its exact level.
+TEST(Limits, SkipperStackAtDepth) {
+  struct Small {
+    int a = 0;
+  };
+  auto nested = [](int levels, bool close) {
+    std::string open, end;
+    for (int i = 0; i < levels; ++i) {
+      open += i % 2 ? "[" : "{\"z\":";
+      end.insert(0, i % 2 ? "]" : "}");
+    }
+    return "{\"skip\":" + open + "1" + (close ? end + ",\"a\":7}" : "");  // unclosed: the input ends there
+  };
+  constexpr metajson::options deep{.max_depth = 10'000};
+  for (int levels : {1, 2, 63, 64, 65, 127, 128, 129, 4095, 4096, 4097, 5000, 9998}) {
+    const std::string doc = nested(levels, true);
+    Small s;
+    ASSERT_FALSE((metajson::from_json<deep>(doc, s))) << levels;
+    EXPECT_EQ(s.a, 7) << levels;
+    EXPECT_EQ(validate_code<deep>(doc), error_code::ok) << levels;
+    // One bracket of the wrong kind at the innermost level: refused there.
+    std::string bad = doc;
+    const std::size_t inner = bad.find('1') + 1;
+    bad[inner] = bad[inner] == ']' ? '}' : ']';
+    EXPECT_EQ(code_of<Small>(bad), levels + 1 > 1024 ? error_code::depth_exceeded : error_code::syntax_error) << levels;
+    EXPECT_EQ(((code_of<Small, deep>(bad))), error_code::syntax_error) << levels;
+    EXPECT_EQ(code_of<Small>(nested(levels, false)), levels + 1 > 1024 ? error_code::depth_exceeded : error_code::unexpected_end)
+        << levels;
+  }
+  EXPECT_EQ((code_of<Small, deep>(nested(9999, true))), error_code::ok);  // with the outer object: 10,000 levels
+  EXPECT_EQ((code_of<Small, deep>(nested(10000, true))), error_code::depth_exceeded);
+}
+
 TEST(Limits, RecursiveStructAtTheDepthLimit) {
   // {"kids":[{"kids":[ ... ]}]}: two levels (object, array) per Tree.
   auto nested = [](int trees) {

@@ -31,6 +31,7 @@ enum class family : unsigned char {
   standard,     // std::byte, bitset, year_month_day, atomic, filesystem::path, u16/u32/wstring (standard.hpp)
   raw,          // metajson::raw_json
   dynamic,      // metajson::value
+  dom,          // metajson::document, metajson::node (document.hpp): written, not read
   null,         // std::nullptr_t, std::monostate
   boolean,      // bool
   character,    // char, char8_t: a one-character string
@@ -98,6 +99,10 @@ concept integer_type = (std::is_integral_v<T> && !std::is_same_v<T, bool> && !st
 #endif
     ;
 
+// metajson::document and metajson::node (document.hpp, which writes them).
+template <class T>
+concept dom_type = requires { typename T::metajson_dom; };
+
 template <class T>
 consteval family family_of() {
   using U = std::remove_cv_t<T>;
@@ -105,6 +110,7 @@ consteval family family_of() {
   else if constexpr (has_std_mapping<U>) return family::standard;
   else if constexpr (std::is_same_v<U, raw_json>) return family::raw;
   else if constexpr (std::is_same_v<U, value>) return family::dynamic;
+  else if constexpr (dom_type<U>) return family::dom;
   else if constexpr (std::is_same_v<U, std::nullptr_t> || std::is_same_v<U, std::monostate>) return family::null;
   else if constexpr (std::is_same_v<U, bool>) return family::boolean;
   else if constexpr (std::is_same_v<U, char> || std::is_same_v<U, char8_t>) return family::character;

@@ -69,7 +69,9 @@ namespace avx2 {
 #endif
 namespace avx512 {
 #include "block_avx512.inc"
+#define METAJSON_STAGE1_EXACT_FROM ::metajson::detail::index::avx2  // (stage1.inc: compile cost)
 #include "stage1.inc"
+#undef METAJSON_STAGE1_EXACT_FROM
 }  // namespace avx512
 #if defined(__clang__)
 #pragma clang attribute pop

@@ -91,6 +91,36 @@ inline number_span scan_number(read_context& c, const char* p) {
 }
 
 
+// The end of the valid JSON number at p (whose first byte is '-' or a digit), without a call:
+// what the skip path checks for every number it passes over. nullptr for any error (and for a
+// number that reaches the end of the input), for scan_number to word it.
+METAJSON_ALWAYS_INLINE const char* number_end_fast(const char* p, const char* e) noexcept {
+  p += *p == '-';
+  if (METAJSON_UNLIKELY(p >= e)) return nullptr;
+  if (*p == '0') {
+    ++p;
+  } else {
+    if (METAJSON_UNLIKELY(!is_digit(*p))) return nullptr;
+    p = digit_run(p + 1, e);
+  }
+  if (METAJSON_UNLIKELY(p >= e)) return nullptr;
+  if (*p == '.') {
+    ++p;
+    if (METAJSON_UNLIKELY(p >= e || !is_digit(*p))) return nullptr;
+    p = digit_run(p + 1, e);
+    if (METAJSON_UNLIKELY(p >= e)) return nullptr;
+  }
+  if ((*p | 0x20) == 'e') {
+    ++p;
+    if (p < e && (*p == '+' || *p == '-')) ++p;
+    if (METAJSON_UNLIKELY(p >= e || !is_digit(*p))) return nullptr;
+    p = digit_run(p + 1, e);
+    if (METAJSON_UNLIKELY(p >= e)) return nullptr;
+  }
+  if (METAJSON_UNLIKELY(is_digit(*p))) return nullptr;  // after a lone leading zero: "01"
+  return p;
+}
+
 inline constexpr std::uint64_t powers_of_ten_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
 
 // Accumulates the decimal digits at q into m and counts them, eight at a time while it can;

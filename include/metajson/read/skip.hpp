@@ -4,13 +4,13 @@
 // numbers and literals once each.
 #pragma once
 
+#include <cstring>
+#include <memory>
+
 #include "number.hpp"
 #include "string.hpp"
 
 namespace metajson::detail {
-
-template <options O>
-inline const char* skip_value(read_context& c, const char* k);
 
 // The string at entry k is within options.max_string_length: its text ends before the next
 // entry, so their distance bounds it; only a string that may be too long is measured.
@@ -37,70 +37,109 @@ METAJSON_ALWAYS_INLINE const char* skip_scalar(read_context& c, const char* k) {
     case 'n': return literal_at(c, k, "null", "a value");
     default: {
       if (METAJSON_UNLIKELY(!number_kind(*k))) return expected_at(c, k, "a value");
-      const char* q = scan_number(c, at(c, k)).end;
+      const char* q = number_end_fast(at(c, k), c.end);
+      if (METAJSON_UNLIKELY(!q)) q = scan_number(c, at(c, k)).end;
       if (METAJSON_UNLIKELY(!q)) return nullptr;
       return scalar_end(c, k, q);
     }
   }
 }
 
+// A value nobody asked for, skipped and validated in one loop over its entries (no call per
+// value or per container): what may come next is the loop's state (a value, a key, or what
+// follows a value), the open containers a stack of bits (1 for an object), the depth counted
+// against max_depth as the typed readers count it. Scalars are checked by skip_scalar, each
+// string's length by string_fits; the first entry that may not stand where it is words the
+// error as the recursive readers do (expected_at), so the messages and places are theirs.
 template <options O>
-inline const char* skip_array(read_context& c, const char* k) {
-  if (!enter_at<O>(c, k)) return nullptr;
-  k = ensure(c, k + 1);
-  if (METAJSON_UNLIKELY(!k)) return nullptr;
-  if (*k == ']') {
+METAJSON_NOINLINE inline const char* skip_container(read_context& c, const char* k) {
+  // Levels past the first 64 are kept in the array (max_depth is at most 2^32 - 1: the array
+  // covers what a document can open before the limit stops it, up to 64 * 64 levels; deeper
+  // limits spill to the heap).
+  constexpr std::size_t inline_words = O.max_depth / 64 + 1 <= 64 ? O.max_depth / 64 + 1 : 64;
+  std::uint64_t words[inline_words];
+  std::unique_ptr<std::uint64_t[]> more;
+  std::uint64_t* stack = words;
+  std::size_t capacity = inline_words * 64;
+  std::uint64_t top = 0;  // the innermost 64 levels' bits (level `level` at bit 0)
+  std::size_t level = 0;  // containers open in this value
+  auto push = [&](bool object) -> bool {
+    if (METAJSON_UNLIKELY(++c.depth > O.max_depth)) return depth_exceeded(c, at(c, k), O.max_depth), false;
+    if (level != 0 && level % 64 == 0) {
+      if (METAJSON_UNLIKELY(level / 64 > capacity / 64 - 1)) {  // spill the stack to the heap
+        const std::size_t cap = 2 * capacity;
+        auto bigger = std::make_unique<std::uint64_t[]>(cap / 64);
+        std::memcpy(bigger.get(), stack, capacity / 8);
+        more = std::move(bigger);
+        stack = more.get();
+        capacity = cap;
+      }
+      stack[level / 64 - 1] = top;
+      top = 0;
+    }
+    top = (top << 1) | static_cast<std::uint64_t>(object);
+    ++level;
+    return true;
+  };
+  auto pop = [&] {
+    --level;
     --c.depth;
-    return ensure(c, k + 1);  // a container leaves the window full
-  }
-  for (;;) {
-    k = skip_value<O>(c, k);
-    if (METAJSON_UNLIKELY(!k)) return nullptr;
-    if (METAJSON_LIKELY(*k == ',')) {
-      k = ensure(c, k + 1);
-      if (METAJSON_UNLIKELY(!k)) return nullptr;
-      continue;
-    }
-    if (METAJSON_LIKELY(*k == ']')) {
-      --c.depth;
-      return ensure(c, k + 1);  // a container leaves the window full
-    }
-    return expected_at(c, k, "',' or ']'");
-  }
-}
+    top >>= 1;
+    if (level != 0 && level % 64 == 0) top = stack[level / 64 - 1];
+  };
+  auto in_object = [&] { return (top & 1) != 0; };
 
-template <options O>
-inline const char* skip_object(read_context& c, const char* k) {
-  if (!enter_at<O>(c, k)) return nullptr;
-  k = ensure(c, k + 1);
-  if (METAJSON_UNLIKELY(!k)) return nullptr;
-  if (*k == '}') {
-    --c.depth;
-    return ensure(c, k + 1);  // a container leaves the window full
-  }
-  for (;;) {
-    if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
-    if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
-    if (METAJSON_UNLIKELY(!string_fits<O>(c, k))) return nullptr;
-    k = skip_value<O>(c, k + 2);
+value:  // k is a value's first entry
+  if (*k == '{') {
+    if (!push(true)) return nullptr;
+    k = ensure(c, k + 1);
     if (METAJSON_UNLIKELY(!k)) return nullptr;
-    if (METAJSON_LIKELY(*k == ',')) {
-      k = ensure(c, k + 1);
-      if (METAJSON_UNLIKELY(!k)) return nullptr;
-      continue;
-    }
-    if (METAJSON_LIKELY(*k == '}')) {
-      --c.depth;
-      return ensure(c, k + 1);  // a container leaves the window full
-    }
+    if (*k == '}') goto close;
+    goto key;
+  }
+  if (*k == '[') {
+    if (!push(false)) return nullptr;
+    k = ensure(c, k + 1);
+    if (METAJSON_UNLIKELY(!k)) return nullptr;
+    if (*k == ']') goto close;
+    goto value;
+  }
+  k = skip_scalar<O>(c, k);
+  if (METAJSON_UNLIKELY(!k)) return nullptr;
+  goto after;
+
+key:  // k is where a member's key must be
+  if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
+  if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
+  if (METAJSON_UNLIKELY(!string_fits<O>(c, k))) return nullptr;
+  k += 2;
+  goto value;
+
+close:  // k is the closing bracket of the innermost container
+  pop();
+  k = ensure(c, k + 1);  // a container leaves the window full
+  if (METAJSON_UNLIKELY(!k)) return nullptr;
+  // fall through
+
+after:  // after a value
+  if (level == 0) return k;
+  if (METAJSON_LIKELY(*k == ',')) {
+    k = ensure(c, k + 1);
+    if (METAJSON_UNLIKELY(!k)) return nullptr;
+    if (in_object()) goto key;
+    goto value;
+  }
+  if (in_object()) {
+    if (METAJSON_LIKELY(*k == '}')) goto close;
     return expected_at(c, k, "',' or '}'");
   }
+  if (METAJSON_LIKELY(*k == ']')) goto close;
+  return expected_at(c, k, "',' or ']'");
 }
 
 template <options O>
 inline const char* skip_value(read_context& c, const char* k) {
-  if (*k == '{') return skip_object<O>(c, k);
-  if (*k == '[') return skip_array<O>(c, k);
+  if (*k == '{' || *k == '[') return skip_container<O>(c, k);
   return skip_scalar<O>(c, k);
 }
 

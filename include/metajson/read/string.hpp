@@ -323,35 +323,38 @@ METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s, const char* end) n
 // nothing is appended piece by piece: out is sized once to the text's length (the decoded
 // string is never longer) and written through a pointer, then cut to what was written. The
 // general loop (read_string_rest) is the slow oracle (tests/unit/read/string_test.cpp,
-// CheckedEscapesDecodeLikeTheGeneralLoop).
-METAJSON_NOINLINE inline void decode_checked_string(std::string_view text, std::string& out) {
-  out.resize_and_overwrite(text.size(), [text](char* const dst, std::size_t) noexcept {
-    char* d = dst;
-    const char* s = text.data();
-    const char* const e = s + text.size();
-    for (;;) {
-      const char* b = s;  // the next backslash: escapes often follow each other (non-ASCII text)
-      if (b != e && *b != '\\') {
-        b = static_cast<const char*>(std::memchr(b, '\\', static_cast<std::size_t>(e - b)));
-        if (b == nullptr) b = e;
-        std::memcpy(d, s, static_cast<std::size_t>(b - s));
-        d += b - s;
-      }
-      if (b == e) return static_cast<std::size_t>(d - dst);
-      if (b[1] != 'u') {
-        *d++ = simple_escapes[static_cast<unsigned char>(b[1])];
-        s = b + 2;
-        continue;
-      }
-      auto cp = static_cast<std::uint32_t>(hex4_value(b + 2));
-      s = b + 6;
-      if (cp >= 0xD800 && cp <= 0xDBFF) {  // a pair (stage 1 let no low half alone): 12 bytes of text
-        cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(hex4_value(b + 8)) - 0xDC00);
-        s = b + 12;
-      }
-      d = write_utf8(d, cp);
+// CheckedEscapesDecodeLikeTheGeneralLoop). decode_checked_into decodes into dst, which has room
+// for text.size() bytes, and returns the decoded length (the dynamic readers decode into their
+// own buffers: dom/walk.hpp); decode_checked_string into a std::string.
+inline std::size_t decode_checked_into(std::string_view text, char* const dst) noexcept {
+  char* d = dst;
+  const char* s = text.data();
+  const char* const e = s + text.size();
+  for (;;) {
+    const char* b = s;  // the next backslash: escapes often follow each other (non-ASCII text)
+    if (b != e && *b != '\\') {
+      b = static_cast<const char*>(std::memchr(b, '\\', static_cast<std::size_t>(e - b)));
+      if (b == nullptr) b = e;
+      std::memcpy(d, s, static_cast<std::size_t>(b - s));
+      d += b - s;
     }
-  });
+    if (b == e) return static_cast<std::size_t>(d - dst);
+    if (b[1] != 'u') {
+      *d++ = simple_escapes[static_cast<unsigned char>(b[1])];
+      s = b + 2;
+      continue;
+    }
+    auto cp = static_cast<std::uint32_t>(hex4_value(b + 2));
+    s = b + 6;
+    if (cp >= 0xD800 && cp <= 0xDBFF) {  // a pair (stage 1 let no low half alone): 12 bytes of text
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(hex4_value(b + 8)) - 0xDC00);
+      s = b + 12;
+    }
+    d = write_utf8(d, cp);
+  }
+}
+METAJSON_NOINLINE inline void decode_checked_string(std::string_view text, std::string& out) {
+  out.resize_and_overwrite(text.size(), [text](char* const dst, std::size_t) noexcept { return decode_checked_into(text, dst); });
 }
 
 // Whether string_text may stand for a string's content: stage 1 checked its UTF-8 (not when

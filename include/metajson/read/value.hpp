@@ -3,12 +3,14 @@
 #pragma once
 
 #include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 
 #include "map.hpp"
 #include "sequence.hpp"
 #include "skip.hpp"
+#include "../dom/walk.hpp"
 
 namespace metajson::detail {
 
@@ -60,130 +62,174 @@ struct reader<family::raw> {
   }
 };
 
-// Whether a number's digits (before any exponent) are all zero.
-inline bool zero_digits(std::string_view number) noexcept {
-  for (char ch : number) {
-    if (ch == 'e' || ch == 'E') break;
-    if (ch >= '1' && ch <= '9') return false;
+// Reading metajson::value: the walk of dom/walk.hpp into this sink, which gathers the values of
+// the open containers on two stacks (elements, and members with their keys) and gives each array
+// and object one block of its exact size when it closes (its elements' bytes moved there): one
+// allocation per non-empty container and per string longer than 14 bytes, nothing else. The
+// stacks' buffers are kept per thread between reads (up to 1 MiB).
+struct value_stacks {
+  unsigned char* values = nullptr;  // value[], raw storage
+  std::size_t values_size = 0, values_capacity = 0;
+  unsigned char* members = nullptr;  // value::member[], raw storage
+  std::size_t members_size = 0, members_capacity = 0;
+  bool busy = false;
+
+  value_stacks() = default;
+  value_stacks(const value_stacks&) = delete;
+  value_stacks& operator=(const value_stacks&) = delete;
+  ~value_stacks() {
+    ::operator delete(values);
+    ::operator delete(members);
   }
-  return true;
+  // Destroys what a failed read left and lets large buffers go.
+  void reset() noexcept {
+    for (std::size_t i = 0; i < values_size; ++i) reinterpret_cast<value*>(values)[i].~value();
+    for (std::size_t i = 0; i < members_size; ++i) std::destroy_at(reinterpret_cast<value::member*>(members) + i);
+    values_size = members_size = 0;
+    if (values_capacity * sizeof(value) > (std::size_t{1} << 20)) {
+      ::operator delete(values);
+      values = nullptr;
+      values_capacity = 0;
+    }
+    if (members_capacity * sizeof(value::member) > (std::size_t{1} << 20)) {
+      ::operator delete(members);
+      members = nullptr;
+      members_capacity = 0;
+    }
+  }
+  template <class E>
+  METAJSON_NOINLINE static void grow(unsigned char*& data, std::size_t size, std::size_t& capacity) {
+    const std::size_t n = capacity < 64 ? 64 : capacity * 2;
+    auto* bigger = static_cast<unsigned char*>(::operator new(n * sizeof(E)));
+    if (size) std::memcpy(bigger, data, size * sizeof(E));  // relocated: their bytes moved
+    ::operator delete(data);
+    data = bigger;
+    capacity = n;
+  }
+};
+
+inline value_stacks& thread_value_stacks() noexcept {
+  thread_local value_stacks s;
+  return s;
 }
 
-// A number into metajson::value: int64 when it fits, else uint64 when it fits, else a double
-// when one holds it (as every DOM does), else its text (value::big_number): an integer beyond
-// 64 bits, or a number that a double would read as infinity (1e400) or as zero (1e-400).
-template <options O>
-inline const char* read_dynamic_number(read_context& c, const char* k, value::storage& s) {
-  const char* const p = at(c, k);
-  const number_span n = scan_number(c, p);
-  if (!n.end) return nullptr;
-  if (n.is_integer) {
-    std::int64_t i = 0;
-    read_context sub;
-    sub.begin = p;
-    sub.end = n.end;
-    if (read_integer(sub, p, i) == n.end) {
-      s = i;
-      return scalar_end(c, k, n.end);
-    }
-    std::uint64_t u = 0;
-    sub.clear_error();
-    if (*p != '-' && read_integer(sub, p, u) == n.end) {
-      s = u;
-      return scalar_end(c, k, n.end);
-    }
-  } else {
-    double d = 0;
-    const char* q = read_float(c, p, d);
-    if (q == n.end && (d != 0 || zero_digits(std::string_view(p, static_cast<std::size_t>(n.end - p))))) {
-      s = d;
-      return scalar_end(c, k, q);
-    }
-    if (!q) {  // the grammar was checked: only the range can fail, and then the text is kept
-      if (c.code != error_code::number_out_of_range) return nullptr;
-      c.clear_error();
+template <bool PlainStrings>
+struct value_sink {
+  enum class parent : std::uint8_t { root, array, object };
+  struct mark {
+    std::size_t start;
+    parent outer;
+  };
+  value_stacks& st;
+  value& out;
+  parent where = parent::root;
+  std::string scratch;  // decoded strings
+
+  // Constructs the next value with make(storage): a new element, the value of the last member
+  // (a null value there, which needs no destruction), or the result (emptied before the read).
+  // An element counts once constructed: a failure in make leaves nothing to destroy.
+  template <class Make>
+  METAJSON_ALWAYS_INLINE void put(Make make) {
+    if (METAJSON_LIKELY(where == parent::array)) {
+      if (METAJSON_UNLIKELY(st.values_size == st.values_capacity)) value_stacks::grow<value>(st.values, st.values_size, st.values_capacity);
+      make(reinterpret_cast<value*>(st.values) + st.values_size);
+      ++st.values_size;
+    } else if (where == parent::object) {
+      make(&(reinterpret_cast<value::member*>(st.members) + st.members_size - 1)->second);
+    } else {
+      make(&out);
     }
   }
-  s = value::big_number{std::string(p, n.end)};
-  return scalar_end(c, k, n.end);
+  METAJSON_ALWAYS_INLINE void scalar(kind k, std::uint64_t bits) {
+    put([&](value* at) { dyn::access::new_scalar(at, k, bits); });
+  }
+
+  void null(const char*) { scalar(kind::null, 0); }
+  void boolean(bool b, const char*) { scalar(kind::boolean, b); }
+  void int64(std::int64_t v, const char*) { scalar(kind::int64, static_cast<std::uint64_t>(v)); }
+  void uint64(std::uint64_t v, const char*) { scalar(kind::uint64, v); }
+  void float64(double v, const char*) { scalar(kind::float64, std::bit_cast<std::uint64_t>(v)); }
+  void big_number(std::string_view t, const char*) {
+    put([&](value* at) { dyn::access::new_text(at, dyn::code(kind::big_number), t); });
+  }
+
+  // The text of a string or key as it is to be held, and its tag.
+  METAJSON_ALWAYS_INLINE std::string_view text_of(std::string_view t, string_form form, std::uint8_t& tag) {
+    tag = dyn::code(kind::string);
+    if (METAJSON_LIKELY(form == string_form::plain)) {
+      if constexpr (PlainStrings) tag |= dyn::flag_plain;
+      return t;
+    }
+    if (form == string_form::decoded) return t;
+    scratch.resize_and_overwrite(t.size(), [t](char* d, std::size_t) noexcept { return decode_checked_into(t, d); });
+    return scratch;
+  }
+  void string(std::string_view t, string_form form, const char*) {
+    std::uint8_t tag;
+    const std::string_view s = text_of(t, form, tag);
+    put([&](value* at) { dyn::access::new_text(at, tag, s); });
+  }
+  void key(std::string_view t, string_form form, const char*) {
+    std::uint8_t tag;
+    const std::string_view s = text_of(t, form, tag);
+    if (METAJSON_UNLIKELY(st.members_size == st.members_capacity))
+      value_stacks::grow<value::member>(st.members, st.members_size, st.members_capacity);
+    auto* m = reinterpret_cast<value::member*>(st.members) + st.members_size;
+    dyn::access::set_key(&m->first, tag, s);  // (nothing constructed when it fails)
+    ::new (static_cast<void*>(&m->second)) value();
+    ++st.members_size;
+  }
+
+  mark begin_array(const char*) {
+    const mark m{st.values_size, where};
+    where = parent::array;
+    return m;
+  }
+  mark begin_object(const char*) {
+    const mark m{st.members_size, where};
+    where = parent::object;
+    return m;
+  }
+  void end_array(mark m, std::size_t count) {
+    value::array a;
+    a.adopt(st.values + m.start * sizeof(value), count);  // the elements' bytes moved: forgotten here
+    st.values_size = m.start;
+    where = m.outer;
+    put([&](value* at) { ::new (static_cast<void*>(at)) value(std::move(a)); });
+  }
+  void end_object(mark m, std::size_t count) {
+    value::object o;
+    o.adopt(st.members + m.start * sizeof(value::member), count);
+    st.members_size = m.start;
+    where = m.outer;
+    put([&](value* at) { ::new (static_cast<void*>(at)) value(std::move(o)); });
+  }
+};
+
+template <options O>
+const char* read_dynamic(read_context& c, const char* k, value& v) {
+  v = value();  // reading replaces the content; a null value is raw storage for the root (its
+                // destruction is trivial), which stays null when the read fails
+  value_stacks& shared = thread_value_stacks();
+  value_stacks local;
+  value_stacks& st = shared.busy ? local : shared;
+  st.busy = true;
+  struct release {
+    value_stacks& st;
+    ~release() {
+      st.reset();
+      st.busy = false;
+    }
+  } guard{st};
+  value_sink<O.utf8 == utf8_policy::validate> s{st, v, value_sink<O.utf8 == utf8_policy::validate>::parent::root, {}};
+  return walk_value<O>(c, k, s);
 }
 
 template <>
 struct reader<family::dynamic> {
   template <options O, class T>
   static const char* read(read_context& c, const char* k, T& v) {
-    auto& s = v.get();
-    switch (*k) {
-      case 'n': {
-        const char* r = literal_at(c, k, "null", "value");
-        if (r) s = nullptr;
-        return r;
-      }
-      case 't':
-      case 'f': {
-        bool b = false;
-        const char* r = reader<family::boolean>::read<O>(c, k, b);
-        if (r) s = b;
-        return r;
-      }
-      case '"': {
-        if (METAJSON_UNLIKELY(!string_is_clean<O>(c, k))) return nullptr;
-        if (!std::holds_alternative<std::string>(s)) s = std::string();
-        if (!read_indexed_string<O>(c, k, std::get<std::string>(s))) return nullptr;
-        return k + 1;
-      }
-      case '[': {
-        value::array arr;
-        k = read_array<O>(c, k, [&](read_context& cc, const char* q, std::size_t) {
-          arr.emplace_back();
-          return read_value<O>(cc, q, arr.back());
-        });
-        if (k) s = std::move(arr);
-        return k;
-      }
-      case '{': {
-        value::object obj;
-        if (!enter_at<O>(c, k)) return nullptr;
-        k = ensure(c, k + 1);
-        if (!k) return nullptr;
-        if (*k == '}') {
-          --c.depth;
-          s = std::move(obj);
-          return ensure(c, k + 1);  // a container leaves the window full
-        }
-        for (;;) {
-          if (METAJSON_UNLIKELY(*k != '"')) return expected_at(c, k, "a string key");
-          if (METAJSON_UNLIKELY(k[1] != ':')) return expected_at(c, k + 1, "':'");
-          std::string key;
-          if (!read_indexed_string<O>(c, k, key)) return nullptr;
-          obj.emplace_back(std::move(key), value{});
-          k = read_value<O>(c, k + 2, obj.back().second);
-          if (METAJSON_UNLIKELY(!k)) return push_read_key(c, obj.back().first);
-          if (METAJSON_LIKELY(*k == ',')) {
-            k = ensure(c, k + 1);
-            if (!k) return nullptr;
-            continue;
-          }
-          if (METAJSON_LIKELY(*k == '}')) {
-            --c.depth;
-            s = std::move(obj);
-            return ensure(c, k + 1);  // a container leaves the window full
-          }
-          return expected_at(c, k, "',' or '}'");
-        }
-      }
-      default: {
-        if constexpr (O.allow_nonfinite) {
-          if (METAJSON_UNLIKELY(nonfinite_kind(c, k))) {
-            const nonfinite_read r = read_nonfinite_at(c, k, "a value");
-            if (r.next) s = r.value;
-            return r.next;
-          }
-        }
-        if (!number_kind(*k)) return expected_at(c, k, "a value");
-        return read_dynamic_number<O>(c, k, s);
-      }
-    }
+    return read_dynamic<O>(c, k, v);
   }
 };
 
@@ -198,7 +244,7 @@ const char* read_extra_key(read_context& c, const char* k, std::string_view key,
   if constexpr (std::is_same_v<X, value>) {  // every key in order, repeats kept (as metajson::value does)
     if (!extra.is_object()) extra = value(value::object{});
     auto& members = extra.as_object();
-    members.emplace_back(std::string(key), value{});
+    members.emplace_back(json_string(key), value{});
     const char* r = read_value<O>(c, k, members.back().second);
     if (METAJSON_UNLIKELY(!r)) return push_read_key(c, members.back().first);
     return r;

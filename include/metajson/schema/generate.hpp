@@ -596,7 +596,7 @@ node describe(context& c) {
   constexpr family f = family_of<T>();
   if constexpr (f == family::custom) return describe<typename adapted<T>::type, O>(c);
   else if constexpr (f == family::standard) return standard_schema<T, O>(c);
-  else if constexpr (f == family::raw || f == family::dynamic) return object();  // any JSON value
+  else if constexpr (f == family::raw || f == family::dynamic || f == family::dom) return object();  // any JSON value
   else if constexpr (f == family::null) return type("null");
   else if constexpr (f == family::boolean) return type("boolean");
   else if constexpr (f == family::character) return character_schema();

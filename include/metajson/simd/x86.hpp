@@ -370,6 +370,9 @@ METAJSON_X86_AVX512 m256i mm512_extracti64x4_epi64(m512i a) noexcept {
 METAJSON_X86_AVX512 m256i mm512_castsi512_si256(m512i a) noexcept {
   return (m256i)__builtin_shufflevector((x86v::v8di)a, (x86v::v8di)a, 0, 1, 2, 3);
 }
+METAJSON_X86_AVX512 m128i mm512_castsi512_si128(m512i a) noexcept {
+  return (m128i)__builtin_shufflevector((x86v::v8di)a, (x86v::v8di)a, 0, 1);
+}
 METAJSON_X86_AVX512 m512i mm512_setzero_si512() noexcept { return m512i{0, 0, 0, 0, 0, 0, 0, 0}; }
 METAJSON_X86_AVX512 m512i mm512_set1_epi32(int v) noexcept { return (m512i)(x86v::v16si{} + v); }
 template <class... C>

@@ -243,7 +243,7 @@ std::string pattern_of(const std::string& schema) {
   const auto v = metajson::from<metajson::value>(schema);
   const metajson::value* p = v.find("pattern");
   if (!p) p = v.find("propertyNames")->find("pattern");
-  return p->as_string();
+  return std::string(p->as_string());
 }
 
 // Integer map keys: the key pattern and the reader agree on every key tried.

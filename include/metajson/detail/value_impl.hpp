@@ -1,0 +1,715 @@
+// metajson::value's members that need the whole class (value.hpp includes this at its end):
+// copying and destroying, typed access and its errors, lookups, JSON equality.
+#pragma once
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "../error.hpp"
+#include "../value.hpp"
+#include "json_pointer.hpp"
+#include "path.hpp"
+
+namespace metajson {
+namespace detail::dyn {
+
+struct access {
+  // The cell of a scalar or a string (not of an array or object).
+  static const struct cell& cell_of(const value& v) noexcept { return v.c_; }
+  static const struct cell& cell_of(const json_string& s) noexcept { return s.c_; }
+  // An array's or object's container, its kind known (no check).
+  static const value::array& array_of(const value& v) noexcept { return v.a_; }
+  static const value::object& object_of(const value& v) noexcept { return v.o_; }
+  static struct cell& cell_of(json_string& s) noexcept { return s.c_; }
+  // Constructs at `at` (raw storage) a string value of tag kind|flags holding s.
+  static void new_text(value* at, std::uint8_t tag, std::string_view s) {
+    cell c;
+    set_text(c, tag, s);
+    ::new (static_cast<void*>(at)) value();
+    at->c_ = c;
+  }
+  // Constructs at `at` a scalar value from its tag and bits.
+  static void new_scalar(value* at, kind k, std::uint64_t bits) noexcept {
+    ::new (static_cast<void*>(at)) value();
+    at->c_.tag = code(k);
+    at->c_.bits = bits;
+  }
+  // Replaces a string value's or key's text (a string, or a null value: its old text is freed).
+  static void assign_text(json_string& k, std::uint8_t tag, std::string_view s) {
+    cell c;
+    set_text(c, tag, s);
+    free_text(k.c_);
+    k.c_ = c;
+  }
+  static void assign_text(value& v, std::uint8_t tag, std::string_view s) {
+    cell c;
+    set_text(c, tag, s);
+    v = value();
+    v.c_ = c;
+  }
+  static void set_key(json_string* at, std::uint8_t tag, std::string_view s) {
+    ::new (static_cast<void*>(at)) json_string();
+    set_text(at->c_, tag, s);
+  }
+};
+
+[[noreturn]] inline void raise(error e) {
+#if METAJSON_HAS_EXCEPTIONS
+  throw e;
+#else
+  (void)e;
+  std::abort();
+#endif
+}
+
+// What a value holds, in the words of the reader's errors.
+constexpr const char* kind_name(kind k) noexcept {
+  switch (k) {
+    case kind::null: return "null";
+    case kind::boolean: return "boolean";
+    case kind::string: return "string";
+    case kind::array: return "array";
+    case kind::object: return "object";
+    default: return "number";
+  }
+}
+
+[[noreturn]] inline void not_found(std::string detail) { raise(error(error_code::not_found, "$", std::move(detail))); }
+[[noreturn]] inline void no_element(std::size_t i, std::size_t size) {
+  not_found("no element " + std::to_string(i) + " in an array of " + std::to_string(size));
+}
+[[noreturn]] inline void no_member(std::string_view key) { not_found("no member \"" + std::string(key.substr(0, 64)) + "\""); }
+
+// --- exact comparison of numbers across kinds ------------------------------------------------
+
+// A number as sign, decimal digits (no leading or trailing zeros; none for zero) and the power
+// of ten of the last digit: the same for every spelling of the same number (1, 1.0, 10e-1).
+struct decimal {
+  bool negative = false;
+  std::string digits;
+  long long exponent = 0;  // saturated far beyond any double
+  friend bool operator==(const decimal&, const decimal&) = default;
+};
+
+inline void normalize(decimal& d) {
+  std::size_t lead = 0;
+  while (lead < d.digits.size() && d.digits[lead] == '0') ++lead;
+  d.digits.erase(0, lead);
+  std::size_t trail = 0;
+  while (trail < d.digits.size() && d.digits[d.digits.size() - 1 - trail] == '0') ++trail;
+  d.digits.resize(d.digits.size() - trail);
+  d.exponent += static_cast<long long>(trail);
+  if (d.digits.empty()) d = decimal{};
+}
+
+// The text of a JSON number (a big number's: its grammar was checked when read or is checked when
+// written; anything else compares as its bytes would).
+inline decimal decimal_of_text(std::string_view t) {
+  decimal d;
+  std::size_t i = 0;
+  if (i < t.size() && t[i] == '-') d.negative = true, ++i;
+  long long frac = 0;
+  bool point = false;
+  for (; i < t.size() && t[i] != 'e' && t[i] != 'E'; ++i) {
+    if (t[i] == '.') {
+      point = true;
+      continue;
+    }
+    d.digits += t[i];
+    if (point) ++frac;
+  }
+  long long e = 0;
+  if (i < t.size()) {
+    ++i;
+    bool neg = false;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) neg = t[i] == '-', ++i;
+    for (; i < t.size(); ++i) e = e < 1'000'000'000'000'000LL ? e * 10 + (t[i] - '0') : e;
+    if (neg) e = -e;
+  }
+  d.exponent = e - frac;
+  normalize(d);
+  return d;
+}
+
+inline decimal decimal_of_integer(bool negative, std::uint64_t magnitude) {
+  decimal d;
+  d.negative = negative;
+  d.digits = std::to_string(magnitude);
+  normalize(d);
+  return d;
+}
+
+// A finite double's exact decimal value: m * 2^e is m * 5^-e * 10^e, or an integer; computed in
+// base 10^9 limbs (slow; only big numbers are compared this way).
+inline decimal decimal_of_double(double x) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, 8);
+  decimal d;
+  d.negative = (bits >> 63) != 0;
+  const int biased = static_cast<int>((bits >> 52) & 0x7FF);
+  std::uint64_t m = bits & ((std::uint64_t{1} << 52) - 1);
+  int e;
+  if (biased == 0) {
+    e = -1074;
+  } else {
+    m |= std::uint64_t{1} << 52;
+    e = biased - 1075;
+  }
+  std::vector<std::uint32_t> limbs;  // little-endian, base 10^9
+  for (std::uint64_t v = m; v; v /= 1'000'000'000) limbs.push_back(static_cast<std::uint32_t>(v % 1'000'000'000));
+  const auto times = [&](std::uint32_t f) {
+    std::uint64_t carry = 0;
+    for (auto& l : limbs) {
+      const std::uint64_t v = std::uint64_t{l} * f + carry;
+      l = static_cast<std::uint32_t>(v % 1'000'000'000);
+      carry = v / 1'000'000'000;
+    }
+    if (carry) limbs.push_back(static_cast<std::uint32_t>(carry));
+  };
+  for (int i = 0; i < (e > 0 ? e : -e); ++i) times(e > 0 ? 2 : 5);
+  for (std::size_t i = limbs.size(); i-- > 0;) {
+    std::string part = std::to_string(limbs[i]);
+    if (i + 1 != limbs.size()) part.insert(0, 9 - part.size(), '0');
+    d.digits += part;
+  }
+  d.exponent = e < 0 ? e : 0;
+  normalize(d);
+  return d;
+}
+
+inline decimal decimal_of(const value& v) {
+  switch (v.kind()) {
+    case kind::int64: {
+      const std::int64_t i = v.as_int64();
+      return decimal_of_integer(i < 0, i < 0 ? std::uint64_t(0) - static_cast<std::uint64_t>(i) : static_cast<std::uint64_t>(i));
+    }
+    case kind::uint64: return decimal_of_integer(false, v.as_uint64());
+    case kind::float64: return decimal_of_double(v.as_double());
+    default: return decimal_of_text(v.big_number_text());
+  }
+}
+
+inline bool finite(double d) noexcept { return d - d == 0; }
+
+// Numbers by their value, exactly.
+inline bool numbers_equal(const value& a, const value& b) {
+  const kind ka = a.kind(), kb = b.kind();
+  if (ka == kind::big_number || kb == kind::big_number) {
+    if (ka == kind::float64 && !finite(a.as_double())) return false;
+    if (kb == kind::float64 && !finite(b.as_double())) return false;
+    return decimal_of(a) == decimal_of(b);
+  }
+  const std::uint64_t ua = access::cell_of(a).bits, ub = access::cell_of(b).bits;
+  if (ka == kb) {
+    if (ka != kind::float64) return ua == ub;
+    const double x = a.as_double(), y = b.as_double();
+    return x == y || (x != x && y != y);  // NaN equals NaN: a value equals itself
+  }
+  if (ka != kind::float64 && kb != kind::float64) {  // int64 and uint64
+    const std::uint64_t i = ka == kind::int64 ? ua : ub, u = ka == kind::int64 ? ub : ua;
+    return static_cast<std::int64_t>(i) >= 0 && i == u;
+  }
+  const double x = ka == kind::float64 ? a.as_double() : b.as_double();
+  const value& n = ka == kind::float64 ? b : a;
+  if (!finite(x)) return false;
+  if (n.is_int64()) {
+    if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0)) return false;
+    const auto i = static_cast<std::int64_t>(x);
+    return static_cast<double>(i) == x && i == n.as_int64();
+  }
+  if (!(x >= 0 && x < 18446744073709551616.0)) return false;
+  const auto u = static_cast<std::uint64_t>(x);
+  return static_cast<double>(u) == x && u == n.as_uint64();
+}
+
+}  // namespace detail::dyn
+inline namespace v0 {
+
+// --- construction, copying, destruction -------------------------------------------------------
+
+inline value::value(std::initializer_list<member> members) : o_() {
+  o_.reserve(members.size());
+  for (const member& m : members) o_.push_back(m);
+}
+
+inline value::value(const value& o) {
+  switch (o.kind()) {
+    case metajson::kind::string:
+    case metajson::kind::big_number:
+      if (o.c_.tag & detail::dyn::flag_heap) {
+        detail::dyn::set_text(c_, static_cast<std::uint8_t>(o.c_.tag & ~detail::dyn::flag_heap), detail::dyn::text(o.c_));
+      } else {
+        c_ = o.c_;
+      }
+      break;
+    case metajson::kind::array: ::new (static_cast<void*>(&a_)) array(o.a_); break;
+    case metajson::kind::object: ::new (static_cast<void*>(&o_)) object(o.o_); break;
+    default: c_ = o.c_;
+  }
+}
+
+inline void value::destroy() noexcept {
+  switch (kind()) {
+    case metajson::kind::string:
+    case metajson::kind::big_number: detail::dyn::free_text(c_); break;
+    case metajson::kind::array: a_.~array(); break;
+    case metajson::kind::object: o_.~object(); break;
+    default: break;
+  }
+}
+
+inline const value& value::null_value() noexcept {
+  static const value v;
+  return v;
+}
+
+// --- typed access -------------------------------------------------------------------------------
+
+inline void value::fail_kind(const char* expected) const {
+  detail::dyn::raise(error(error_code::type_mismatch, "$", std::string("expected ") + expected + ", found " + detail::dyn::kind_name(kind())));
+}
+
+inline bool value::as_bool() const {
+  if (!is_bool()) fail_kind("boolean");
+  return c_.bits != 0;
+}
+inline std::int64_t value::as_int64() const {
+  if (is_int64()) return static_cast<std::int64_t>(c_.bits);
+  if (is_uint64()) {
+    if (c_.bits <= static_cast<std::uint64_t>(INT64_MAX)) return static_cast<std::int64_t>(c_.bits);
+    detail::dyn::raise(error(error_code::number_out_of_range, "$", std::to_string(c_.bits) + " does not fit 64-bit integer"));
+  }
+  if (is_big_number() && is_integer())
+    detail::dyn::raise(error(error_code::number_out_of_range, "$", std::string(big_number_text().substr(0, 40)) + " does not fit 64-bit integer"));
+  fail_kind("integer");
+}
+inline std::uint64_t value::as_uint64() const {
+  if (is_uint64()) return c_.bits;
+  if (is_int64()) {
+    if (static_cast<std::int64_t>(c_.bits) >= 0) return c_.bits;
+    detail::dyn::raise(error(error_code::number_out_of_range, "$",
+                             std::to_string(static_cast<std::int64_t>(c_.bits)) + " does not fit 64-bit unsigned integer"));
+  }
+  if (is_big_number() && is_integer())
+    detail::dyn::raise(
+        error(error_code::number_out_of_range, "$", std::string(big_number_text().substr(0, 40)) + " does not fit 64-bit unsigned integer"));
+  fail_kind("unsigned integer");
+}
+inline double value::as_double() const {
+  if (is_double()) {
+    double d;
+    std::memcpy(&d, &c_.bits, 8);
+    return d;
+  }
+  if (is_int64()) return static_cast<double>(static_cast<std::int64_t>(c_.bits));
+  if (is_uint64()) return static_cast<double>(c_.bits);
+  if (is_big_number())
+    detail::dyn::raise(error(error_code::number_out_of_range, "$", std::string(big_number_text().substr(0, 40)) + " does not fit a double"));
+  fail_kind("number");
+}
+inline std::string_view value::as_string() const {
+  if (!is_string()) fail_kind("string");
+  return detail::dyn::text(c_);
+}
+inline std::string_view value::big_number_text() const {
+  if (!is_big_number()) fail_kind("big number");
+  return detail::dyn::text(c_);
+}
+inline const value::array& value::as_array() const {
+  if (!is_array()) fail_kind("array");
+  return a_;
+}
+inline value::array& value::as_array() {
+  if (!is_array()) fail_kind("array");
+  return a_;
+}
+inline const value::object& value::as_object() const {
+  if (!is_object()) fail_kind("object");
+  return o_;
+}
+inline value::object& value::as_object() {
+  if (!is_object()) fail_kind("object");
+  return o_;
+}
+
+inline std::size_t value::size() const noexcept {
+  switch (kind()) {
+    case metajson::kind::array: return a_.size();
+    case metajson::kind::object: return o_.size();
+    case metajson::kind::string: return detail::dyn::text(c_).size();
+    default: return 0;
+  }
+}
+inline bool value::empty() const noexcept {
+  switch (kind()) {
+    case metajson::kind::null: return true;
+    case metajson::kind::array:
+    case metajson::kind::object:
+    case metajson::kind::string: return size() == 0;
+    default: return false;
+  }
+}
+inline void value::clear() noexcept {
+  switch (kind()) {
+    case metajson::kind::array: a_.clear(); break;
+    case metajson::kind::object: o_.clear(); break;
+    case metajson::kind::string:
+      detail::dyn::free_text(c_);
+      c_ = {};
+      c_.tag = detail::dyn::code(metajson::kind::string);
+      break;
+    default: break;
+  }
+}
+
+// --- lookups --------------------------------------------------------------------------------------
+
+inline const value* value::find(std::string_view key) const noexcept {
+  if (!is_object()) return nullptr;
+  const member* m = o_.find(key);
+  return m == o_.end() ? nullptr : &m->second;
+}
+inline value* value::find(std::string_view key) noexcept {
+  if (!is_object()) return nullptr;
+  member* m = o_.find(key);
+  return m == o_.end() ? nullptr : &m->second;
+}
+inline std::size_t value::count(std::string_view key) const noexcept { return is_object() ? o_.count(key) : 0; }
+
+inline const value& value::operator[](std::string_view key) const noexcept {
+  const value* v = find(key);
+  return v ? *v : null_value();
+}
+inline value& value::operator[](std::string_view key) {
+  if (is_null()) *this = object();
+  if (!is_object()) fail_kind("object (or null)");
+  return o_[key];
+}
+inline const value& value::operator[](std::size_t i) const noexcept {
+  if (!is_array() || i >= a_.size()) return null_value();
+  return a_[i];
+}
+inline value& value::operator[](std::size_t i) {
+  if (!is_array()) fail_kind("array");
+  if (i >= a_.size()) detail::dyn::no_element(i, a_.size());
+  return a_[i];
+}
+inline const value& value::at(std::string_view key) const {
+  if (!is_object()) fail_kind("object");
+  const value* v = find(key);
+  if (!v) detail::dyn::no_member(key);
+  return *v;
+}
+inline value& value::at(std::string_view key) {
+  if (!is_object()) fail_kind("object");
+  value* v = find(key);
+  if (!v) detail::dyn::no_member(key);
+  return *v;
+}
+inline const value& value::at(std::size_t i) const {
+  if (!is_array()) fail_kind("array");
+  if (i >= a_.size()) detail::dyn::no_element(i, a_.size());
+  return a_[i];
+}
+inline value& value::at(std::size_t i) {
+  if (!is_array()) fail_kind("array");
+  if (i >= a_.size()) detail::dyn::no_element(i, a_.size());
+  return a_[i];
+}
+
+inline void value::push_back(value v) {
+  if (is_null()) *this = array();
+  if (!is_array()) fail_kind("array (or null)");
+  a_.push_back(std::move(v));
+}
+template <class... A>
+value& value::emplace_back(A&&... a) {
+  if (is_null()) *this = array();
+  if (!is_array()) fail_kind("array (or null)");
+  return a_.emplace_back(std::forward<A>(a)...);
+}
+inline value& value::emplace(std::string_view key, value v) {
+  if (is_null()) *this = object();
+  if (!is_object()) fail_kind("object (or null)");
+  return o_.emplace_back(json_string(key), std::move(v)).second;
+}
+inline std::size_t value::erase(std::string_view key) { return is_object() ? o_.erase(key) : 0; }
+inline void value::erase(std::size_t i) {
+  if (!is_array()) fail_kind("array");
+  if (i >= a_.size()) detail::dyn::no_element(i, a_.size());
+  a_.erase(a_.begin() + i);
+}
+
+inline const value::object& value::items() const {
+  static const object empty;
+  if (is_null()) return empty;
+  return as_object();
+}
+inline value::object& value::items() {
+  if (is_null()) *this = object();
+  return as_object();
+}
+
+template <class F>
+decltype(auto) value::visit(F&& f) const {
+  switch (kind()) {
+    case metajson::kind::null: return std::forward<F>(f)(nullptr);
+    case metajson::kind::boolean: return std::forward<F>(f)(c_.bits != 0);
+    case metajson::kind::int64: return std::forward<F>(f)(static_cast<std::int64_t>(c_.bits));
+    case metajson::kind::uint64: return std::forward<F>(f)(c_.bits);
+    case metajson::kind::float64: return std::forward<F>(f)(as_double());
+    case metajson::kind::big_number: return std::forward<F>(f)(big_number{std::string(detail::dyn::text(c_))});
+    case metajson::kind::string: return std::forward<F>(f)(detail::dyn::text(c_));
+    case metajson::kind::array: return std::forward<F>(f)(a_);
+    default: return std::forward<F>(f)(o_);
+  }
+}
+template <class F>
+decltype(auto) value::visit(F&& f) {
+  switch (kind()) {
+    case metajson::kind::array: return std::forward<F>(f)(a_);
+    case metajson::kind::object: return std::forward<F>(f)(o_);
+    default: return std::as_const(*this).visit(std::forward<F>(f));
+  }
+}
+
+// --- JSON Pointer ------------------------------------------------------------------------------------
+
+}  // namespace v0
+namespace detail::dyn {
+
+// Where a pointer's walk got: the value reached after `depth` tokens, the JSON path of that
+// part, and (when it stopped early) why.
+template <class V>
+struct pointer_reach {
+  V* at = nullptr;
+  std::size_t depth = 0;
+  std::string path = "$";
+  std::string why;
+};
+
+// Follows tokens [0, n) of t from root.
+template <class V>
+pointer_reach<V> follow(V& root, const pointer_tokens& t, std::size_t n) {
+  pointer_reach<V> r;
+  r.at = &root;
+  for (; r.depth < n; ++r.depth) {
+    V& here = *r.at;
+    const std::string& token = t.tokens[r.depth];
+    if (here.is_object()) {
+      V* next = here.find(token);
+      if (!next) {
+        r.why = "an object without the key \"" + token.substr(0, 64) + "\"";
+        return r;
+      }
+      r.path += key_segment(token);
+      r.at = next;
+    } else if (here.is_array()) {
+      const std::optional<std::size_t> i = array_index(token, r.why);
+      if (!i) return r;
+      if (*i >= here.size()) {
+        r.why = "an array of " + std::to_string(here.size()) + (here.size() == 1 ? " element" : " elements");
+        return r;
+      }
+      r.path += index_segment(*i);
+      r.at = &here[*i];
+    } else {
+      const std::string k = kind_name(here.kind());
+      r.why = (k == "null" ? k : "a " + k) + ", which holds no \"" + token.substr(0, 64) + "\"";
+      return r;
+    }
+  }
+  return r;
+}
+
+[[noreturn]] inline void pointer_not_resolved(const pointer_tokens& t, std::size_t depth, std::string path, const std::string& why) {
+  raise(error(error_code::pointer_not_found, std::move(path),
+              "\"" + std::string(t.text) + "\" resolves as far as " + t.prefix(depth) + (depth == 0 ? " (the whole document)" : "") + ", " + why));
+}
+
+template <class V>
+V& at_pointer(V& root, std::string_view pointer) {
+  pointer_tokens t;
+  if (error e = parse_pointer_tokens(pointer, t)) raise(std::move(e));
+  pointer_reach<V> r = follow(root, t, t.tokens.size());
+  if (!r.why.empty()) pointer_not_resolved(t, r.depth, std::move(r.path), r.why);
+  return *r.at;
+}
+
+template <class V>
+V* find_pointer(V& root, std::string_view pointer) {
+  pointer_tokens t;
+  if (parse_pointer_tokens(pointer, t)) return nullptr;
+  pointer_reach<V> r = follow(root, t, t.tokens.size());
+  return r.why.empty() ? r.at : nullptr;
+}
+
+}  // namespace detail::dyn
+inline namespace v0 {
+
+inline const value* value::find_pointer(std::string_view pointer) const { return detail::dyn::find_pointer(*this, pointer); }
+inline value* value::find_pointer(std::string_view pointer) { return detail::dyn::find_pointer(*this, pointer); }
+inline const value& value::at_pointer(std::string_view pointer) const { return detail::dyn::at_pointer(*this, pointer); }
+inline value& value::at_pointer(std::string_view pointer) { return detail::dyn::at_pointer(*this, pointer); }
+
+inline value& value::set_pointer(std::string_view pointer, value v) {
+  detail::pointer_tokens t;
+  if (error e = detail::parse_pointer_tokens(pointer, t)) detail::dyn::raise(std::move(e));
+  if (t.tokens.empty()) return *this = std::move(v);
+  const std::size_t last = t.tokens.size() - 1;
+  detail::dyn::pointer_reach<value> r = detail::dyn::follow(*this, t, last);
+  if (!r.why.empty()) detail::dyn::pointer_not_resolved(t, r.depth, std::move(r.path), r.why);
+  value& parent = *r.at;
+  const std::string& token = t.tokens[last];
+  if (parent.is_object()) {
+    if (value* m = parent.find(token)) return *m = std::move(v);
+    return parent.o_.emplace_back(json_string(token), std::move(v)).second;
+  }
+  if (parent.is_array()) {
+    if (token == "-") return parent.a_.emplace_back(std::move(v));
+    std::string why;
+    const std::optional<std::size_t> i = detail::array_index(token, why);
+    if (i && *i > parent.a_.size())
+      why = "an array of " + std::to_string(parent.a_.size()) + (parent.a_.size() == 1 ? " element" : " elements") +
+            ", where an element can be added at index " + std::to_string(parent.a_.size()) + " at most";
+    if (!why.empty()) detail::dyn::pointer_not_resolved(t, last, std::move(r.path), why);
+    return *parent.a_.insert(parent.a_.begin() + *i, std::move(v));
+  }
+  const std::string k = detail::dyn::kind_name(parent.kind());
+  detail::dyn::pointer_not_resolved(t, last, std::move(r.path), (k == "null" ? k : "a " + k) + ", which can hold no \"" + token.substr(0, 64) + "\"");
+}
+
+inline value value::erase_pointer(std::string_view pointer) {
+  detail::pointer_tokens t;
+  if (error e = detail::parse_pointer_tokens(pointer, t)) detail::dyn::raise(std::move(e));
+  if (t.tokens.empty()) detail::dyn::raise(error(error_code::invalid_pointer, "$", "\"\" names the whole value, which cannot be removed"));
+  const std::size_t last = t.tokens.size() - 1;
+  detail::dyn::pointer_reach<value> r = detail::dyn::follow(*this, t, t.tokens.size());
+  if (!r.why.empty()) detail::dyn::pointer_not_resolved(t, r.depth, std::move(r.path), r.why);
+  value& parent = *detail::dyn::follow(*this, t, last).at;
+  value out = std::move(*r.at);
+  if (parent.is_object()) parent.o_.erase(parent.o_.find(t.tokens[last]));  // the first with the key, as followed
+  else parent.a_.erase(r.at);
+  return out;
+}
+
+// --- equality ----------------------------------------------------------------------------------------
+
+inline bool operator==(const value& a, const value& b) {
+  const kind ka = a.kind(), kb = b.kind();
+  if (a.is_number() && b.is_number()) return detail::dyn::numbers_equal(a, b);
+  if (ka != kb) return false;
+  switch (ka) {
+    case kind::null: return true;
+    case kind::boolean: return a.as_bool() == b.as_bool();
+    case kind::string: return a.as_string() == b.as_string();
+    case kind::array: return a.as_array() == b.as_array();
+    default: return a.as_object() == b.as_object();
+  }
+}
+
+inline bool identical(const value& a, const value& b) noexcept {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case kind::null: return true;
+    case kind::boolean:
+    case kind::int64:
+    case kind::uint64:
+    case kind::float64: return a.c_.bits == b.c_.bits;
+    case kind::string:
+    case kind::big_number: return detail::dyn::text(a.c_) == detail::dyn::text(b.c_);
+    case kind::array: {
+      if (a.a_.size() != b.a_.size()) return false;
+      for (std::size_t i = 0; i < a.a_.size(); ++i)
+        if (!identical(a.a_[i], b.a_[i])) return false;
+      return true;
+    }
+    default: {
+      if (a.o_.size() != b.o_.size()) return false;
+      for (std::size_t i = 0; i < a.o_.size(); ++i)
+        if (a.o_[i].first != b.o_[i].first || !identical(a.o_[i].second, b.o_[i].second)) return false;
+      return true;
+    }
+  }
+}
+
+}  // namespace v0
+namespace detail::dyn {
+
+template <class V>
+V& array_t<V>::at(std::size_t i) {
+  if (i >= this->size()) no_element(i, this->size());
+  return (*this)[i];
+}
+template <class V>
+const V& array_t<V>::at(std::size_t i) const {
+  if (i >= this->size()) no_element(i, this->size());
+  return (*this)[i];
+}
+template <class V>
+V& object_t<V>::at(std::string_view key) {
+  member* m = find(key);
+  if (m == this->end()) no_member(key);
+  return m->second;
+}
+template <class V>
+const V& object_t<V>::at(std::string_view key) const {
+  const member* m = find(key);
+  if (m == this->end()) no_member(key);
+  return m->second;
+}
+template <class V>
+typename object_t<V>::member& object_t<V>::at(std::size_t i) {
+  if (i >= this->size()) not_found("no member " + std::to_string(i) + " in an object of " + std::to_string(this->size()));
+  return (*this)[i];
+}
+template <class V>
+const typename object_t<V>::member& object_t<V>::at(std::size_t i) const {
+  if (i >= this->size()) not_found("no member " + std::to_string(i) + " in an object of " + std::to_string(this->size()));
+  return (*this)[i];
+}
+
+// Objects as multisets of members: sorted by key, then each run of one key matched value by value
+// (JSON equality is an equivalence, so a greedy match finds one when there is one).
+template <class V>
+bool objects_equal(const object_t<V>& a, const object_t<V>& b) {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  bool same_order = true;  // the common case: the same keys in the same order
+  for (std::size_t i = 0; i < n && same_order; ++i) same_order = a[i].first == b[i].first;
+  if (same_order) {
+    bool all_equal = true;
+    for (std::size_t i = 0; i < n && all_equal; ++i) all_equal = a[i].second == b[i].second;
+    if (all_equal) return true;
+  }
+  using member = typename object_t<V>::member;
+  std::vector<const member*> x, y;
+  x.reserve(n);
+  y.reserve(n);
+  for (const member& m : a) x.push_back(&m);
+  for (const member& m : b) y.push_back(&m);
+  const auto by_key = [](const member* p, const member* q) { return p->first.view() < q->first.view(); };
+  std::stable_sort(x.begin(), x.end(), by_key);
+  std::stable_sort(y.begin(), y.end(), by_key);
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && x[j]->first == x[i]->first) ++j;
+    for (std::size_t k = i; k < j; ++k)
+      if (y[k]->first != x[i]->first) return false;
+    if (j < n && y[j]->first == x[i]->first) return false;
+    std::vector<bool> used(j - i);
+    for (std::size_t k = i; k < j; ++k) {
+      bool matched = false;
+      for (std::size_t l = i; l < j && !matched; ++l)
+        if (!used[l - i] && x[k]->second == y[l]->second) used[l - i] = matched = true;
+      if (!matched) return false;
+    }
+    i = j;
+  }
+  return true;
+}
+
+}  // namespace detail::dyn
+}  // namespace metajson

@@ -1,0 +1,153 @@
+// Building a metajson::document (document.hpp): its copy of the text is indexed by stage 1 and
+// walked once (dom/walk.hpp) into the nodes (dom/node.hpp). Two growing buffers: the nodes (from
+// an estimate of one node per 8 bytes of text, doubled by realloc while short) and the arena of
+// decoded strings (no larger than the text, but for utf8_policy::replace's U+FFFD). A document
+// parsed again into the same object reuses both, and its text's capacity.
+#pragma once
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "../from_json.hpp"
+#include "node.hpp"
+#include "walk.hpp"
+
+namespace metajson::detail::dom {
+
+// A buffer of trivially copyable T grown by realloc (a large one moves by remapping its pages).
+template <class T>
+struct raw_buffer {
+  T* data = nullptr;
+  std::size_t capacity = 0;  // elements
+
+  raw_buffer() = default;
+  raw_buffer(const raw_buffer&) = delete;
+  raw_buffer& operator=(const raw_buffer&) = delete;
+  raw_buffer(raw_buffer&& o) noexcept : data(o.data), capacity(o.capacity) { o.data = nullptr, o.capacity = 0; }
+  raw_buffer& operator=(raw_buffer&& o) noexcept {
+    if (this != &o) {
+      std::free(data);
+      data = o.data;
+      capacity = o.capacity;
+      o.data = nullptr;
+      o.capacity = 0;
+    }
+    return *this;
+  }
+  ~raw_buffer() { std::free(data); }
+
+  // At least n elements (the first `keep` kept); throws std::bad_alloc.
+  void reserve(std::size_t n, std::size_t keep) {
+    if (n <= capacity) return;
+    if (n > ~std::size_t{0} / sizeof(T)) dyn::out_of_memory();
+    void* p = keep != 0 ? std::realloc(data, n * sizeof(T)) : nullptr;
+    if (keep == 0) {
+      std::free(data);
+      data = nullptr;
+      capacity = 0;
+      p = std::malloc(n * sizeof(T));
+    }
+    if (p == nullptr) dyn::out_of_memory();
+    data = static_cast<T*>(p);
+    capacity = n;
+  }
+};
+
+// The walk's sink (dom/walk.hpp) that writes the nodes.
+template <bool PlainStrings>
+struct builder {
+  using mark = std::size_t;
+  raw_buffer<raw>& nodes;
+  raw_buffer<char>& arena;
+  const char* const text;
+  std::size_t size;  // nodes written, the header's included
+  std::size_t arena_size = 0;
+
+  METAJSON_ALWAYS_INLINE std::uint64_t offset(const char* p) const noexcept { return static_cast<std::uint64_t>(p - text); }
+  METAJSON_NOINLINE void grow() { nodes.reserve(nodes.capacity * 2, size); }
+  METAJSON_ALWAYS_INLINE raw* slot() {
+    if (METAJSON_UNLIKELY(size == nodes.capacity)) grow();
+    return nodes.data + size++;
+  }
+  METAJSON_ALWAYS_INLINE void put(std::uint64_t tag, std::uint64_t payload) {
+    raw* r = slot();
+    r->tag = tag;
+    r->payload = payload;
+  }
+
+  void null(const char* src) { put(code(kind::null) | offset(src) << 8, 0); }
+  void boolean(bool b, const char* src) { put(code(kind::boolean) | offset(src) << 8, b); }
+  void int64(std::int64_t v, const char* src) { put(code(kind::int64) | offset(src) << 8, static_cast<std::uint64_t>(v)); }
+  void uint64(std::uint64_t v, const char* src) { put(code(kind::uint64) | offset(src) << 8, v); }
+  void float64(double v, const char* src) { put(code(kind::float64) | offset(src) << 8, std::bit_cast<std::uint64_t>(v)); }
+  void big_number(std::string_view t, const char* src) { put(code(kind::big_number) | std::uint64_t{t.size()} << 8, offset(src)); }
+
+  METAJSON_NOINLINE std::uint64_t to_arena(std::string_view t, string_form form) {
+    if (t.empty()) return arena_size;  // (an empty decoded string: nothing to copy, not even into no arena)
+    if (arena.capacity - arena_size < t.size()) arena.reserve(std::max(arena.capacity * 2, arena_size + t.size() + 256), arena_size);
+    char* const dst = arena.data + arena_size;
+    std::size_t n;
+    if (form == string_form::escaped) {
+      n = decode_checked_into(t, dst);
+    } else {
+      std::memcpy(dst, t.data(), t.size());
+      n = t.size();
+    }
+    const std::uint64_t at = arena_size;
+    arena_size += n;
+    return at | std::uint64_t{n} << 32;  // offset | length
+  }
+  METAJSON_ALWAYS_INLINE void string(std::string_view t, string_form form, const char* src) {
+    if (METAJSON_LIKELY(form == string_form::plain)) {
+      put(code(kind::string) | (PlainStrings ? flag_plain : 0) | std::uint64_t{t.size()} << 8, offset(t.data()) | offset(src) << 32);
+    } else {
+      const std::uint64_t a = to_arena(t, form);
+      put(code(kind::string) | flag_arena | (a >> 32) << 8, static_cast<std::uint32_t>(a) | offset(src) << 32);
+    }
+  }
+  METAJSON_ALWAYS_INLINE void key(std::string_view t, string_form form, const char* src) { string(t, form, src); }
+
+  METAJSON_ALWAYS_INLINE mark begin(const char* src) {
+    const std::size_t at = size;
+    slot()->payload = offset(src) << 32;
+    return at;
+  }
+  mark begin_array(const char* src) { return begin(src); }
+  mark begin_object(const char* src) { return begin(src); }
+  METAJSON_ALWAYS_INLINE void end(mark m, std::size_t count, kind k) {
+    raw& r = nodes.data[m];
+    r.tag = code(k) | std::uint64_t{count} << 8;
+    r.payload |= size - m;
+  }
+  void end_array(mark m, std::size_t count) { end(m, count, kind::array); }
+  void end_object(mark m, std::size_t count) { end(m, count, kind::object); }
+};
+
+// Builds the nodes of `text` (the document's own copy: strings point into it) into `nodes` and
+// `arena` (arena_size: the bytes used); returns the number of nodes (the header's included), 0
+// after c.fail().
+template <options O>
+std::size_t build(read_context& c, std::string_view text, raw_buffer<raw>& nodes, raw_buffer<char>& arena, std::size_t& arena_size) {
+  c.begin = text.data();
+  c.end = text.data() + text.size();
+  if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return 0;
+  if (METAJSON_UNLIKELY(text.size() > max_text)) {
+    c.fail(error_code::document_too_large, c.begin,
+           std::to_string(text.size()) + " bytes, the limit of a metajson::document is " + std::to_string(max_text));
+    return 0;
+  }
+  nodes.reserve(header_nodes + text.size() / 8 + 16, 0);
+  // Strings are written back without escaping when stage 1 checked their UTF-8.
+  builder<O.utf8 == utf8_policy::validate> b{nodes, arena, text.data(), header_nodes};
+  [[indeterminate]] index_buffer buffer;
+  const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
+  if (METAJSON_LIKELY(k != nullptr)) k = walk_value<O>(c, k, b);
+  if (METAJSON_UNLIKELY(k == nullptr) || METAJSON_UNLIKELY(!at_document_end(c, k))) return 0;
+  arena_size = b.arena_size;
+  return b.size;
+}
+
+}  // namespace metajson::detail::dom

@@ -1,0 +1,146 @@
+// Between a metajson::value and any type metajson reads and writes: to_value(t) and
+// from_value<T>(v) (and value::get<T>()), with from<T>'s and to_json's semantics exactly.
+//
+// How: t is written into a per-thread buffer and read into the value (and the value written and
+// read into T), by the library's own writer and reader: what a value holds is by construction
+// what from<value>(to_json(t)) holds, every option, annotation and error included, at the
+// writer's and reader's speed (docs/dynamic.md measures it). Included by metajson.hpp.
+#pragma once
+
+#include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
+#if METAJSON_REQUIREMENTS_MET
+
+#include <expected>
+#include <new>
+#include <string>
+
+#include "error.hpp"
+#include "from_json.hpp"
+#include "options.hpp"
+#include "reflect/borrows.hpp"
+#include "to_json.hpp"
+#include "value.hpp"
+
+namespace metajson::detail {
+
+// The text between the two halves of a conversion, kept per thread (and let go above 1 MiB).
+struct convert_buffer {
+  std::string text;
+  bool busy = false;
+};
+inline convert_buffer& thread_convert_buffer() noexcept {
+  thread_local convert_buffer b;
+  return b;
+}
+template <class F>
+error with_convert_buffer(F&& f) noexcept {
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+#endif
+    convert_buffer& shared = thread_convert_buffer();
+    convert_buffer local;
+    convert_buffer& b = shared.busy ? local : shared;  // (a conversion inside an adapter's)
+    b.busy = true;
+    struct release {
+      convert_buffer& b;
+      ~release() {
+        b.busy = false;
+        if (b.text.capacity() > (std::size_t{1} << 20)) std::string().swap(b.text);
+      }
+    } guard{b};
+    return f(b.text);
+#if METAJSON_HAS_EXCEPTIONS
+  } catch (const std::bad_alloc&) {
+    return error(error_code::out_of_memory);
+  }
+#endif
+}
+
+// The options a value is written with on its way to a T read with O: its numbers and NaN as O
+// reads them, its strings as they are.
+template <options O>
+consteval options value_write_options() {
+  options w{};
+  w.allow_nonfinite = O.allow_nonfinite;
+  w.utf8 = O.utf8;
+  return w;
+}
+
+}  // namespace metajson::detail
+
+namespace metajson {
+inline namespace v0 {
+
+/// Sets `out` to t as a metajson::value: what from<value>(to_json<O>(t)) would give (member
+/// order, numbers' kinds, big numbers, annotations, every write error). Never throws.
+template <options O = options{}, class T>
+error to_value(const T& t, value& out) noexcept {
+  return detail::with_convert_buffer([&](std::string& text) -> error {
+    if (error e = detail::write_json<O>(t, text)) return e;
+    error e = detail::read_json_noexcept<O>(text, out);
+    if (e) e.at_place(0, 0, 0);
+    return e;
+  });
+}
+
+/// Reads a T from a metajson::value as from<T, O> reads it from the value's JSON text (every
+/// check and error, the path included). Never throws.
+template <options O = options{}, class T>
+error from_value(const value& v, T& out) noexcept {
+  static_assert(detail::owns_its_data<T>,
+                "metajson::from_value cannot read a type that holds a std::string_view: the view would point into a "
+                "text gone when from_value returns. Read a std::string there, or read the view from a metajson::document "
+                "(node.get<T>()), whose strings live as long as the document");
+  return detail::with_convert_buffer([&](std::string& text) -> error {
+    if (error e = detail::write_json<detail::value_write_options<O>()>(v, text)) return e;
+    error e = detail::read_json_noexcept<O>(text, out);
+    if (e) e.at_place(0, 0, 0);  // a place in the text made here would mean nothing: the path says where
+    return e;
+  });
+}
+
+template <class T, options O = options{}>
+std::expected<T, error> try_from_value(const value& v) noexcept {
+  T out{};
+  if (error e = from_value<O>(v, out)) return std::unexpected(std::move(e));
+  return out;
+}
+
+template <options O = options{}, class T>
+std::expected<value, error> try_to_value(const T& t) noexcept {
+  value out;
+  if (error e = to_value<O>(t, out)) return std::unexpected(std::move(e));
+  return out;
+}
+
+#if METAJSON_HAS_EXCEPTIONS
+/// t as a metajson::value; throws metajson::error.
+///
+///     metajson::value v = metajson::to_value(player);   // {"username":"Alice","level":42,...}
+template <options O = options{}, class T>
+value to_value(const T& t) {
+  value out;
+  if (error e = to_value<O>(t, out)) throw e;
+  return out;
+}
+
+/// A T from a metajson::value; throws metajson::error ("expected integer, found string at $.level").
+///
+///     Player p = metajson::from_value<Player>(v);
+template <class T, options O = options{}>
+T from_value(const value& v) {
+  T out{};
+  if (error e = from_value<O>(v, out)) throw e;
+  return out;
+}
+
+template <class T, options O>
+T value::get() const {
+  return from_value<T, O>(*this);
+}
+#endif
+
+}  // namespace v0
+}  // namespace metajson
+
+#endif  // METAJSON_REQUIREMENTS_MET
