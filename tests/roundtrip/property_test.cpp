@@ -615,8 +615,13 @@ TEST(PropertyRoundTrip, ThroughValue) {
     METAJSON_THROUGH_VALUE(r.when);
     METAJSON_THROUGH_VALUE(r.dyn);
     METAJSON_THROUGH_VALUE(r.ptr);
+#if EXTRAS_BASES
     METAJSON_THROUGH_VALUE(static_cast<const Named&>(x));
     METAJSON_THROUGH_VALUE(static_cast<const Listed&>(x));
+#else
+    METAJSON_THROUGH_VALUE(x.named);
+    METAJSON_THROUGH_VALUE(x.listed);
+#endif
     METAJSON_THROUGH_VALUE(x.deq);
     METAJSON_THROUGH_VALUE(x.lst);
     METAJSON_THROUGH_VALUE(x.fwd);
