@@ -50,6 +50,10 @@ namespace sse2 {
 #else
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
+// (GCC 13 warns that a lambda of block_avx2.inc, as a function pointer, would return a vector
+// with another ABI; no pointer to it is taken.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 namespace avx2 {
 #include "block_avx2.inc"
@@ -58,6 +62,7 @@ namespace avx2 {
 #if defined(__clang__)
 #pragma clang attribute pop
 #else
+#pragma GCC diagnostic pop
 #pragma GCC pop_options
 #endif
 
