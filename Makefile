@@ -133,7 +133,7 @@ CXX23_TESTS = number_test text_test write_scalar_test write_container_test write
   reference_validator_test schema_test index_test read_small_index_test odr_test lean_core_test noexcept_test \
   limits_test stream_test file_test read_pointer_test read_pointer_small_index_test roundtrip_double_test \
   ecmascript_node_test roundtrip_property_test roundtrip_escape_test exhaustive_float32_test billion_doubles_test \
-  canonical_node_test conformance_test dataset_test dataset_small_index_test \
+  canonical_node_test conformance_test dataset_test dataset_small_index_test dynamic_test dynamic_dataset_test \
   $(foreach isa,avx2 avx512,$(if $(shell grep -qw $(if $(filter avx2,$(isa)),avx2,avx512bw) /proc/cpuinfo 2>/dev/null && echo y),roundtrip_escape_$(isa)_test write_string_$(isa)_test)) \
   $(patsubst examples/%.cpp,example_%,$(wildcard examples/[0-9]*.cpp))
 CXX23_LABELS = unit|roundtrip|conformance|dataset|example
