@@ -21,7 +21,7 @@ namespace metajson::detail::reflect {
 struct text {
   const char* data = nullptr;
   std::size_t size = 0;
-  constexpr std::string_view view() const noexcept { return data ? std::string_view(data, size) : std::string_view(); }
+  constexpr std::string_view view() const noexcept { return size != 0 ? std::string_view(data, size) : std::string_view(); }  // size, not data != nullptr: see meta_entry
 };
 
 template <class>

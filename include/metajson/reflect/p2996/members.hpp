@@ -35,6 +35,7 @@
 #include <map>
 #include <memory>
 #include <meta>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -69,15 +70,17 @@ inline constexpr std::span<const enumerator_options> meta_enumerators_span = met
 consteval bool has_meta_of(std::meta::info t) {
   return std::meta::extract<bool>(std::meta::substitute(^^has_meta_v, {t}));
 }
-// The entry of meta<C>::members (C the class declaring data member m) that names m, or nullptr.
-consteval const member_options* meta_entry(std::meta::info m) {
-  if (!std::meta::is_nonstatic_data_member(m) || !std::meta::has_identifier(m)) return nullptr;
+// The entry of meta<C>::members (C the class declaring data member m) that names m, if any. A
+// copy, not a pointer: under -fsanitize=null GCC does not fold a static object's address
+// compared with null in a constant expression.
+consteval std::optional<member_options> meta_entry(std::meta::info m) {
+  if (!std::meta::is_nonstatic_data_member(m) || !std::meta::has_identifier(m)) return std::nullopt;
   const std::meta::info cls = std::meta::parent_of(m);
-  if (!has_meta_of(cls)) return nullptr;
+  if (!has_meta_of(cls)) return std::nullopt;
   const auto entries = meta_members_of(cls);
   for (const auto& o : entries)
-    if (o.member.view() == std::meta::identifier_of(m)) return &o;
-  return nullptr;
+    if (o.member.view() == std::meta::identifier_of(m)) return o;
+  return std::nullopt;
 }
 template <class C>
 inline constexpr bool has_meta_type_v = has_meta_type<C>;
@@ -103,7 +106,7 @@ consteval std::optional<A> meta_annotation(std::meta::info r) {
     else if constexpr (std::is_same_v<A, deny_unknown_keys_annotation>) { if (o.deny_unknown_keys) return A{}; }
     return std::nullopt;
   }
-  const member_options* e = meta_entry(r);
+  const std::optional<member_options> e = meta_entry(r);
   if (!e) return std::nullopt;
   if constexpr (std::is_same_v<A, name_annotation>) { if (e->has_name) return A{e->name.data, e->name.size}; }
   else if constexpr (std::is_same_v<A, tag_annotation>) { if (e->has_tag) return A{e->tag.data, e->tag.size}; }
@@ -153,7 +156,7 @@ struct member_marks {
 };
 consteval member_marks marks_of(std::meta::info m) {
   member_marks k;
-  if (const member_options* e = meta_entry(m)) {
+  if (const std::optional<member_options> e = meta_entry(m)) {
     k.skip = e->skip, k.include = e->include, k.name = e->has_name, k.flatten = e->flatten, k.extra = e->extra_keys;
   }
   for (auto a : std::meta::annotations_of(m)) {
@@ -415,7 +418,7 @@ consteval std::span<const char* const> alias_names(std::meta::info m) {
   std::vector<const char*> v;
   for (auto a : std::meta::annotations_of(m))
     if (std::meta::remove_const(std::meta::type_of(a)) == ^^alias_annotation) v.push_back(std::meta::extract<alias_annotation>(a).value);
-  if (const member_options* e = meta_entry(m))
+  if (const std::optional<member_options> e = meta_entry(m))
     for (std::size_t i = 0; i < e->alias_count; ++i) v.push_back(e->aliases[i].data);
   return std::define_static_array(v);
 }
