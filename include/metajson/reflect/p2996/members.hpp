@@ -377,7 +377,7 @@ consteval std::string json_name(std::meta::info m) {
     if (std::meta::annotations_of_with_type(m, ^^name_annotation).empty()) {
       const auto v = static_cast<unsigned long long>(static_cast<std::underlying_type_t<T>>(std::meta::extract<T>(m)));
       for (const auto& e : meta_enumerators_v<T>)
-        if (e.value == v && e.has_name) return std::string(e.name.view());
+        if (e.value == v && e.has_name) return e.name.str();
     }
   }
   if (auto n = annotation<name_annotation>(m)) return static_string(n->value);
@@ -444,11 +444,11 @@ consteval std::string meta_problem(std::meta::info cls) {
       bool found = false;
       for (auto m : members) found = found || (std::meta::has_identifier(m) && std::meta::identifier_of(m) == entries[i].member.view());
       if (!found)
-        return "metajson::meta<" + type + ">::members names '" + std::string(entries[i].member.view()) +
+        return "metajson::meta<" + type + ">::members names '" + entries[i].member.str() +
                "', which is not a data member of '" + type + "'";
       for (std::size_t j = 0; j < i; ++j)
         if (entries[j].member.view() == entries[i].member.view())
-          return "metajson::meta<" + type + ">::members names '" + std::string(entries[i].member.view()) +
+          return "metajson::meta<" + type + ">::members names '" + entries[i].member.str() +
                  "' twice: give all its annotations in one metajson::member<...>(...)";
     }
     for (auto m : members)
