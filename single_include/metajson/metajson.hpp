@@ -6,7 +6,7 @@
 // `make single-header`.
 // Version: 0.1.0
 // Sources: include/metajson, sha256 ed22df79856a9869c17fa87e108e9aca039fabda79c283ce3868a840f04c06b4
-// Commit: 97ca74f9902e + uncommitted changes to include/
+// Commit: aeb122b1ea59
 //
 // MIT License
 //
