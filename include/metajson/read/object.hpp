@@ -27,12 +27,12 @@ namespace metajson::detail {
 
 template <options O, class T>
 consteval bool denies_unknown() {
-  return O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys<T>();
+  return O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys_v<T>;
 }
 
 template <options O, class T, auto M>
 consteval bool member_required() {
-  return O.missing_keys == missing_key_policy::error || reflect::is_required<T>(M);
+  return O.missing_keys == missing_key_policy::error || reflect::required_v<T, M>;
 }
 
 template <options O, class T>
@@ -77,12 +77,12 @@ template <options O, auto M, class V>
 METAJSON_NOINLINE const char* read_constrained_member(read_context& c, const char* k, V& v);
 
 // Reads member M's value (tagged when it carries metajson::tag; checked when it has constraints).
-template <options O, auto M, class V, bool Check = reflect::constraints_of<member_constraints>(M).any()>
+template <options O, auto M, class V, bool Check = reflect::constraints_v<member_constraints, M>.any()>
 METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char* k, V& v) {
   if constexpr (Check) {
     return read_constrained_member<O, M>(c, k, v);
-  } else if constexpr (reflect::has_tag(M)) {
-    constexpr const char* tag = reflect::tag_key_of(M);
+  } else if constexpr (reflect::has_tag_v<M>) {
+    constexpr const char* tag = reflect::tag_key_v<M>;
     if constexpr (is_variant_v<V>) {
       return read_tagged_variant<O, tag>(c, k, v);
     } else {  // optional / pointer to a variant
@@ -104,7 +104,7 @@ METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char
 
 template <options O, auto M, class V>
 METAJSON_NOINLINE const char* read_constrained_member(read_context& c, const char* k, V& v) {
-  constexpr member_constraints C = reflect::constraints_of<member_constraints>(M);
+  constexpr member_constraints C = reflect::constraints_v<member_constraints, M>;
   const char* const start = *k == index::kind_end || *k == index::kind_error ? nullptr : at(c, k);
   k = read_member_value<O, M, V, false>(c, k, v);
   if (!k) return nullptr;

@@ -24,8 +24,8 @@ enum class key_form : unsigned char {
   raw,      // key (unquoted, unescaped; for run-time escaping in the ablation build)
 };
 
-template <class T, auto M, key_form F, name_escapes E = name_escapes::none>
-consteval std::string_view key_text() {
+template <class T, auto M, key_form F, name_escapes E>
+consteval std::string_view make_key_text() {
   if (!member_keys<T>::ok) return {};
   return static_text([] {
     const std::string name = json_name<T>(M);
@@ -39,6 +39,12 @@ consteval std::string_view key_text() {
     }
   });
 }
+// Built once per member and form (a variable template), not at every use: GCC does not remember a
+// consteval call's result.
+template <class T, auto M, key_form F, name_escapes E>
+inline constexpr std::string_view key_text_v = make_key_text<T, M, F, E>();
+template <class T, auto M, key_form F, name_escapes E = name_escapes::none>
+consteval std::string_view key_text() { return key_text_v<T, M, F, E>; }
 
 // T's serialized members ordered by their JSON keys compared as UTF-16 code units (RFC 8785's
 // order, for options::sort_keys); members with equal keys keep their declaration order.

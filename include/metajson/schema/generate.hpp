@@ -513,11 +513,11 @@ node tagged_variant_schema(context& c, std::string_view tag_key) {
 template <class T, options O, auto M>
 node member_schema(context& c) {
   using V = reflect::member_type<T, M>;
-  if constexpr (reflect::has_tag(M)) {
-    constexpr std::string_view key = reflect::tag_key_of(M);
+  if constexpr (reflect::has_tag_v<M>) {
+    constexpr std::string_view key = reflect::tag_key_v<M>;
     if constexpr (is_variant_v<V>) return tagged_variant_schema<V, O>(c, key);
     else return or_null(tagged_variant_schema<std::remove_cvref_t<decltype(*std::declval<V&>())>, O>(c, key));
-  } else if constexpr (constexpr member_constraints k = reflect::constraints_of<member_constraints>(M); k.any()) {
+  } else if constexpr (constexpr member_constraints k = reflect::constraints_v<member_constraints, M>; k.any()) {
     // The constraints the reader checks (read/constraints.hpp), beside the type's own schema:
     // each keyword constrains only its kind (numbers, strings, arrays), so an optional's null
     // and the type's own bounds stay as they are.
@@ -564,12 +564,12 @@ node object_schema(context& c, std::string_view tag_key, std::string_view tag_va
     constexpr std::string_view key = reflect::key_text<T, m, reflect::key_form::raw>();
     props.set(key, member_schema<T, O, m>(c));
     for (const char* alias : reflect::alias_names(m)) props.set(alias, member_schema<T, O, m>(c));
-    if constexpr (O.missing_keys == missing_key_policy::error || reflect::is_required<T>(m)) required.push(string(key));
+    if constexpr (O.missing_keys == missing_key_policy::error || reflect::required_v<T, m>) required.push(string(key));
   };
   node s = type("object");
   if (!props.keys.empty()) s.set("properties", std::move(props));
   if (!required.items.empty()) s.set("required", std::move(required));
-  if constexpr ((O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys<T>()) && !reflect::has_extra_keys<T>())
+  if constexpr ((O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys_v<T>) && !reflect::has_extra_keys<T>())
     s.set("additionalProperties", boolean(false));  // (an extra_keys member takes every other key)
   return s;
 }

@@ -48,7 +48,7 @@ consteval bool any_omittable() {
 template <options O, class T>
 consteval bool any_tagged() {
   bool any = false;
-  METAJSON_FOR_EACH(m, reflect::members_of<T>()) { any = any || reflect::has_tag(m); };
+  METAJSON_FOR_EACH(m, reflect::members_of<T>()) { any = any || reflect::has_tag_v<m>; };
   return any;
 }
 
@@ -86,8 +86,8 @@ consteval std::size_t object_bound() {
 // Writes member M's value (tagged when the member carries metajson::tag).
 template <options O, auto M, class V>
 METAJSON_ALWAYS_INLINE char* write_member_value(write_context& c, char* p, const V& v) {
-  if constexpr (reflect::has_tag(M)) {
-    constexpr const char* tag = reflect::tag_key_of(M);
+  if constexpr (reflect::has_tag_v<M>) {
+    constexpr const char* tag = reflect::tag_key_v<M>;
     using U = std::remove_cvref_t<V>;
     if constexpr (is_variant_v<U>) {
       return write_tagged_variant<O, tag>(c, p, v);
@@ -191,7 +191,7 @@ struct writer<family::object> {
         p = write_member_value<O, m>(c, p, reflect::field<T, m>(v));
 #else
         constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
-        if constexpr (!reflect::has_tag(m)) {
+        if constexpr (!reflect::has_tag_v<m>) {
           p = write_prefixed<O, M>(c, p, key, reflect::field<T, m>(v));
         } else {
           p = ensure(c, p, key.size());

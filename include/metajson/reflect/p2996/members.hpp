@@ -295,14 +295,22 @@ inline constexpr std::string_view flatten_problem_v = std::define_static_string(
 // The serialized members of T in output order: bases first (depth-first, declaration order,
 // each virtual base once), then T's own members in declaration order, a flattened member's
 // members in its place.
+// (Collected once per class: GCC does not remember a consteval call's result, and members_of<T>()
+// is asked in every loop over T's members.)
+template <class T>
+consteval std::span<const std::meta::info> collect_members_of() {
+  std::vector<std::meta::info> out, vb;
+  collect_members(^^T, out, vb);
+  return std::define_static_array(out);
+}
+template <class T>
+inline constexpr std::span<const std::meta::info> members_v = collect_members_of<T>();
 template <class T>
 consteval std::span<const std::meta::info> members_of() {
   static_assert(meta_problem_v<T>.empty(), meta_problem_v<T>);
   static_assert(hidden_state<T>().empty(), hidden_state<T>());
   static_assert(flatten_problem_v<T>.empty(), flatten_problem_v<T>);
-  std::vector<std::meta::info> out, vb;
-  collect_members(^^T, out, vb);
-  return std::define_static_array(out);
+  return members_v<T>;
 }
 
 // Whether member m is reached from an object of class cls without a flattened member between
