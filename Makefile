@@ -7,6 +7,8 @@
 #                     bench/build/summary.md (bench/README.md: minutes)
 #   make bench FULL=1 the full study: every library, built twice (-O3 and -O3 -march=native),
 #                     instruction counts, compile times, charts; writes bench/REPORT.md (hours)
+#   make bench-clang  metajson on Clang (C++23 backend) against glaze on Clang: the quick
+#                     comparison of those two, bench/build-clang/summary.md
 #   make bench-smoke  build + verification + a few calls per case; no timing claims (in CI)
 #   make micro-bench  the micro-benchmarks of metajson's primitives
 #   make test-exhaustive  every float and 10^9 doubles against the oracle (label exhaustive;
@@ -17,6 +19,12 @@
 #   make test-s390x   kernels: CROSS_TESTS_aarch64) or s390x (big-endian byte order and the
 #                     portable kernels: CROSS_TESTS_s390x), run under qemu; installs the cross
 #                     compilers first (scripts/bootstrap-cross)
+#   make test-clang   the C++23 backend (no reflection), built by Clang (clang++-22) or GCC 13:
+#   make test-gcc13   the unit, round-trip, conformance, dataset and example tests (CXX23_TESTS)
+#                     and that backend's compile-fail tests; installs the compiler first
+#                     (scripts/bootstrap-cxx23). make test-cxx23-ci: the part CI runs, with both
+#   make test-aggregate the same tests with GCC 16 and METAJSON_BACKEND_AGGREGATE=ON (the C++23
+#                     backend on the reflection compiler)
 #   make test-sanitize the tests that read or write at run time (SANITIZE_TESTS: hostile inputs
 #                     included), under ASan + UBSan, each fuzz target its fixed count of
 #                     inputs (FUZZ_RUNS_PERCENT of it, default 100), at -O1 -g1
@@ -31,7 +39,7 @@
 #
 # Every test step runs fixed counts of inputs (fuzzing, random values): the same inputs, and so
 # the same verdict, on every machine however fast. Only `make fuzz` is bounded by time.
-# Build folders: build/ (tests), build-nosimd/, build-aarch64/, build-s390x/, build-sanitize/, bench/build/, bench/build-native/.
+# Build folders: build/ (tests), build-clang/, build-gcc13/, build-aggregate/, build-nosimd/, build-aarch64/, build-s390x/, build-sanitize/, bench/build/, bench/build-native/, bench/build-clang/.
 # Builds go through ccache when it is installed (scripts/bootstrap-ccache, cmake/ccache.cmake):
 # the settings below let a fresh clone (CI's) reuse what another clone compiled.
 
@@ -54,7 +62,7 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 SANITIZE_CMAKE = -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 
-.PHONY: single-header readme-table test test-exhaustive test-nosimd test-aarch64 test-s390x test-sanitize fuzz differential bench bench-smoke bench-build bench-configure micro-bench bootstrap bootstrap-bench clean
+.PHONY: single-header readme-table test test-exhaustive test-nosimd test-aarch64 test-s390x test-clang test-gcc13 test-aggregate test-cxx23-ci test-cxx23-ci-clang test-cxx23-ci-gcc13 test-sanitize fuzz differential bench bench-clang bench-smoke bench-build bench-configure micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -113,6 +121,55 @@ test-aarch64 test-s390x: test-%: bootstrap
 	cmake -S . -B build-$* $(CROSS_CMAKE) -DMETAJSON_CROSS_ARCH=$*
 	cmake --build build-$* -j $(JOBS) --target $(CROSS_TESTS_$*)
 	cd build-$* && ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(CROSS_TESTS_$*))))$$" $(CTEST_ARGS)
+
+# The C++23 backend (include/metajson/reflect/aggregate/: members through structured bindings,
+# annotations through metajson::meta<T>), with the compilers users have without reflection: Clang
+# (the newest Debian 12 installs: clang++-22, with GCC 16's libstdc++) and GCC 13 (the oldest
+# supported, without structured-binding packs). The tests of the labels unit, roundtrip,
+# conformance, dataset and example (the ones of the other labels test scripts, packaging and
+# schema validators, whatever the compiler), at -O1: what is tested is the backend's logic and
+# these compilers' builds of the library; the release build tests -O3 with GCC 16. Each builds in
+# a folder of its own; the compile-fail tests of that backend run too (label unit).
+CLANG ?= clang++-22
+GCC13 ?= g++-13
+CXX23_TESTS = number_test text_test write_scalar_test write_container_test write_object_test write_canonical_test \
+  write_output_test standard_types_test meta_test read_scalar_test read_container_test read_object_test \
+  reference_validator_test schema_test index_test read_small_index_test odr_test lean_core_test noexcept_test \
+  limits_test stream_test file_test read_pointer_test read_pointer_small_index_test roundtrip_double_test \
+  ecmascript_node_test roundtrip_property_test roundtrip_escape_test exhaustive_float32_test billion_doubles_test \
+  canonical_node_test conformance_test dataset_test dataset_small_index_test dynamic_test dynamic_dataset_test \
+  $(foreach isa,avx2 avx512,$(if $(shell grep -qw $(if $(filter avx2,$(isa)),avx2,avx512bw) /proc/cpuinfo 2>/dev/null && echo y),roundtrip_escape_$(isa)_test write_string_$(isa)_test)) \
+  $(patsubst examples/%.cpp,example_%,$(wildcard examples/[0-9]*.cpp))
+CXX23_LABELS = unit|roundtrip|conformance|dataset|example
+CXX23_CMAKE = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1"
+
+test-clang test-gcc13: test-%: bootstrap
+	@scripts/bootstrap-cxx23 $(subst gcc13,gcc13,$*)
+	cmake -S . -B build-$* $(CXX23_CMAKE) -DCMAKE_CXX_COMPILER=$(if $(filter clang,$*),$(CLANG),$(GCC13))
+	cmake --build build-$* -j $(JOBS) --target $(CXX23_TESTS)
+	cd build-$* && ctest --output-on-failure -j $(JOBS) -L "$(CXX23_LABELS)" -LE "exhaustive|slow" $(CTEST_ARGS)
+
+# The C++23 backend built by GCC 16 (METAJSON_BACKEND_AGGREGATE=ON: what a user gets who turns
+# reflection off): the same tests as test-clang, in build-aggregate/.
+test-aggregate: bootstrap
+	cmake -S . -B build-aggregate $(CXX23_CMAKE) -DCMAKE_CXX_COMPILER=$(CXX) -DMETAJSON_BACKEND_AGGREGATE=ON
+	cmake --build build-aggregate -j $(JOBS) --target $(CXX23_TESTS)
+	cd build-aggregate && ctest --output-on-failure -j $(JOBS) -L "$(CXX23_LABELS)" -LE "exhaustive|slow" $(CTEST_ARGS)
+
+# What CI runs of the C++23 backend (.ci/run: its time is bounded), with Clang and with GCC 13: the
+# tests that hold the backend (the members, annotations, shapes and refusals; every type written
+# and read back; the datasets, JSONTestSuite, the examples) and the SIMD kernels as each compiles
+# them. (make test-clang and make test-gcc13 run the whole CXX23_TESTS.)
+CXX23_CI_TESTS = meta_test write_object_test read_object_test standard_types_test write_container_test \
+  read_container_test schema_test index_test text_test roundtrip_property_test conformance_test dataset_test \
+  $(patsubst examples/%.cpp,example_%,$(wildcard examples/[0-9]*.cpp))
+test-cxx23-ci: test-cxx23-ci-clang test-cxx23-ci-gcc13
+test-cxx23-ci-clang test-cxx23-ci-gcc13: test-cxx23-ci-%: bootstrap
+	@scripts/bootstrap-cxx23 $*
+	cmake -S . -B build-$* $(CXX23_CMAKE) -DCMAKE_CXX_COMPILER=$(if $(filter clang,$*),$(CLANG),$(GCC13))
+	cmake --build build-$* -j $(JOBS) --target $(CXX23_CI_TESTS)
+	cd build-$* && ctest --output-on-failure -j $(JOBS) \
+	  -R "^($(subst $(space),|,$(strip $(CXX23_CI_TESTS)))|compile_fail_.*)$$" $(CTEST_ARGS)
 
 # The tests run under the sanitizers: every fuzz target, the hostile-input test (a quarter of its
 # random inputs: METAJSON_HOSTILE_PERCENT), and the unit tests of the readers, the index, the
@@ -180,6 +237,15 @@ bench: bench-build
 	$(BENCH_PY) bench/scripts/run.py --build bench/build --build bench/build-native $(BENCH_ARGS)
 endif
 
+# metajson on Clang (its C++23 backend) against glaze on Clang (its aggregate reflection): the
+# quick comparison's method, those two programs, bench/build-clang; the summary is printed and
+# written to bench/build-clang/summary.md.
+bench-clang: bootstrap-bench
+	@scripts/bootstrap-cxx23 clang
+	cmake -S bench -B bench/build-clang -G Ninja -DCMAKE_CXX_COMPILER=$(CLANG) -DCMAKE_BUILD_TYPE=Release
+	cmake --build bench/build-clang -j $(JOBS) --target bench_metajson bench_glaze
+	$(BENCH_PY) bench/scripts/run.py --quick --build bench/build-clang --only metajson,glaze $(BENCH_ARGS)
+
 bench-smoke: bench-build
 	$(BENCH_PY) bench/scripts/run.py --build bench/build --smoke $(BENCH_ARGS)
 
@@ -187,4 +253,4 @@ micro-bench: bench-build
 	bench/build/micro_bench
 
 clean:
-	rm -rf build build-nosimd build-sanitize bench/build bench/build-native
+	rm -rf build build-clang build-gcc13 build-aggregate build-nosimd build-sanitize bench/build bench/build-native bench/build-clang

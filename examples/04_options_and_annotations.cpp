@@ -8,12 +8,21 @@
 
 enum class Role { admin, regular_user };
 
-struct [[=metajson::rename_all(metajson::case_style::camel)]] User {
+struct User {
   std::string display_name;
-  [[=metajson::name("id")]] unsigned long long user_id;
+  unsigned long long user_id;
   Role role;
-  [[=metajson::skip]] std::string password_hash;  // never written
+  std::string password_hash;  // never written
   std::vector<double> scores;
+};
+// The annotations, given next to the type: they work with every compiler metajson supports. (With
+// C++26 reflection the same can be written on the declarations: `struct
+// [[=metajson::rename_all(metajson::case_style::camel)]] User`, `[[=metajson::name("id")]]`...)
+template <>
+struct metajson::meta<User> {
+  static constexpr auto type = metajson::rename_all(metajson::case_style::camel);
+  static constexpr auto members = metajson::with(metajson::member<&User::user_id>(metajson::name("id")),
+                                                 metajson::member<&User::password_hash>(metajson::skip));
 };
 
 int main() {

@@ -23,14 +23,20 @@ struct Transfer {
   std::string iban;
 };
 
-struct [[=metajson::deny_unknown_keys]] Order {
-  [[=metajson::required]] std::uint64_t id;
+struct Order {
+  std::uint64_t id;
   std::string customer;
   std::vector<Line> lines;
   Status status;
   std::optional<std::string> note;
   std::chrono::sys_seconds placed;
-  [[=metajson::tag("method")]] std::variant<Card, Transfer> payment;
+  std::variant<Card, Transfer> payment;
+};
+template <>
+struct metajson::meta<Order> {  // (docs/annotations.md; with C++26 reflection also [[=...]] on the declarations)
+  static constexpr auto type = metajson::deny_unknown_keys;
+  static constexpr auto members = metajson::with(metajson::member<&Order::id>(metajson::required),
+                                                 metajson::member<&Order::payment>(metajson::tag("method")));
 };
 
 int main() {

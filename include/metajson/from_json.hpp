@@ -117,7 +117,7 @@ error read_json_text(std::string_view json, T& out) {
   c.begin = json.data();
   c.end = json.data() + json.size();
   if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return make_read_error(c);
-  [[indeterminate]] index_buffer buffer;
+  METAJSON_INDETERMINATE index_buffer buffer;
   const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
   if (METAJSON_LIKELY(k != nullptr)) k = read_value<O>(c, k, out);
   if (METAJSON_LIKELY(k != nullptr) && METAJSON_LIKELY(at_document_end(c, k))) return {};
@@ -199,7 +199,7 @@ error validate(std::string_view json) noexcept {
     c.begin = json.data();
     c.end = json.data() + json.size();
     if (!detail::document_size_ok<O>(c)) return detail::make_read_error(c);
-    [[indeterminate]] detail::index_buffer buffer;
+    METAJSON_INDETERMINATE detail::index_buffer buffer;
     const char* k = detail::start_index<detail::stage1_checks_utf8<O>>(c, buffer);
     if (k != nullptr) k = detail::skip_value<O>(c, k);
     if (k != nullptr && detail::at_document_end(c, k)) return {};

@@ -223,7 +223,7 @@ error read_pointer_text(std::string_view json, std::string_view pointer, T& out)
   c.begin = json.data();
   c.end = json.data() + json.size();
   if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return make_read_error(c);
-  [[indeterminate]] index_buffer buffer;
+  METAJSON_INDETERMINATE index_buffer buffer;
   const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
   if (METAJSON_LIKELY(k != nullptr)) k = resolve_pointer<O>(c, w, k, 0, out);
   if (METAJSON_LIKELY(k != nullptr) && METAJSON_LIKELY(at_document_end(c, k))) {

@@ -27,7 +27,7 @@ if(STDS)
 endif()
 message("compiler: ${compiler} ${flags}")
 
-set(needs "metajson needs C++26 static reflection: ")
+set(needs "metajson needs C++2")
 set(failed FALSE)
 foreach(program include_only first_use)
   execute_process(COMMAND ${compiler} ${flags} -I${INCLUDE} -fsyntax-only ${SOURCE_DIR}/${program}.cpp

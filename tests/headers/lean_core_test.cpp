@@ -10,7 +10,11 @@
 #if defined(_GLIBCXX_FORMAT)
 #error "<metajson/metajson.hpp> includes <format>"
 #endif
-#if defined(_GLIBCXX_SSTREAM) || defined(_GLIBCXX_ISTREAM) || defined(_GLIBCXX_OSTREAM) || defined(_GLIBCXX_IOSTREAM)
+// (libstdc++ 13's <memory> includes <ostream> itself, for unique_ptr's operator<< (its
+// bits/unique_ptr.h; libstdc++ 16's includes only <bits/ostream.h>): there <ostream> comes with
+// the standard library, not with metajson.)
+#if defined(_GLIBCXX_SSTREAM) || defined(_GLIBCXX_ISTREAM) || defined(_GLIBCXX_IOSTREAM) || \
+    (defined(_GLIBCXX_OSTREAM) && !(defined(_GLIBCXX_RELEASE) && _GLIBCXX_RELEASE <= 13))
 #error "<metajson/metajson.hpp> includes a stream header (<sstream>, <istream>, <ostream> or <iostream>)"
 #endif
 #if defined(_GLIBCXX_LOCALE)

@@ -12,7 +12,8 @@
 // Known differences between what a schema can say and what the reader does are marked with
 // their reason, and validate.py checks that they still differ (docs/schema.md lists them).
 //
-// (The test may use std::meta to fill values; the library keeps it in reflect/.)
+// (Values are filled member by member through metajson's own view of a class, reflect/, which both
+// backends give.)
 #include <metajson/metajson.hpp>
 #include <metajson/schema.hpp>
 
@@ -35,8 +36,14 @@
 #include <vector>
 
 namespace zoo {
+enum class Color { red, green, blue };
+}  // namespace zoo
+template <>
+struct metajson::meta<zoo::Color> {
+  static constexpr auto enumerators = metajson::enumerator<zoo::Color::green>(metajson::name("GREEN"));
+};
+namespace zoo {
 
-enum class Color { red, green [[=metajson::name("GREEN")]], blue };
 enum Plain : std::uint8_t { one = 1, two = 2 };
 
 struct Scalars {
@@ -107,7 +114,7 @@ struct Circle {
 struct Square {
   double side = 0;
 };
-struct [[=metajson::name("Rect")]] Rectangle {
+struct Rectangle {
   double w = 0;
   double h = 0;
 };
@@ -116,20 +123,20 @@ struct Variants {
   std::variant<std::int64_t, double, std::string, bool> scalar;
   std::variant<Circle, Square> shape;
   std::variant<std::monostate, std::vector<int>, std::map<std::string, int>> container;
-  [[=metajson::tag("type")]] std::variant<Circle, Rectangle, int, std::string> tagged;
-  [[=metajson::tag("kind")]] std::optional<std::variant<Circle, Square>> maybe_tagged;
+  std::variant<Circle, Rectangle, int, std::string> tagged;
+  std::optional<std::variant<Circle, Square>> maybe_tagged;
   std::optional<std::variant<std::uint8_t, std::string>> maybe;
   std::variant<float, Color> float_or_enum;
 };
 
-struct [[=metajson::rename_all(metajson::case_style::camel)]] [[=metajson::deny_unknown_keys]] Annotated {
-  [[=metajson::required]] std::string user_name;
-  [[=metajson::name("ID")]] std::uint32_t id = 0;
-  [[=metajson::skip]] int cache = 0;
+struct Annotated {
+  std::string user_name;
+  std::uint32_t id = 0;
+  int cache = 0;
   std::optional<std::string> nick_name;
 };
 
-struct [[=metajson::required]] AllRequired {
+struct AllRequired {
   int a = 0;
   std::optional<int> b;
 };
@@ -170,6 +177,29 @@ struct Everything {
 };
 
 }  // namespace zoo
+
+template <>
+struct metajson::meta<zoo::Rectangle> {
+  static constexpr auto type = metajson::name("Rect");
+};
+template <>
+struct metajson::meta<zoo::Variants> {
+  static constexpr auto members = metajson::with(
+      metajson::member<"tagged">(metajson::tag("type")),
+      metajson::member<"maybe_tagged">(metajson::tag("kind")));
+};
+template <>
+struct metajson::meta<zoo::Annotated> {
+  static constexpr auto type = metajson::with(metajson::rename_all(metajson::case_style::camel), metajson::deny_unknown_keys);
+  static constexpr auto members = metajson::with(
+      metajson::member<"user_name">(metajson::required),
+      metajson::member<"id">(metajson::name("ID")),
+      metajson::member<"cache">(metajson::skip));
+};
+template <>
+struct metajson::meta<zoo::AllRequired> {
+  static constexpr auto type = metajson::required;
+};
 
 template <>
 struct metajson::adapter<zoo::Money> {
@@ -369,15 +399,12 @@ struct gen {
     r.text = metajson::to_json(v);
   }
   template <class T>
-    requires(std::is_class_v<T> && std::meta::is_aggregate_type(^^T))
+    requires(std::is_class_v<T> && std::is_aggregate_v<T>)
   void fill(T& v) {
+    namespace reflect = metajson::detail::reflect;
     ++depth;
-    template for (constexpr auto b : std::define_static_array(std::meta::bases_of(^^T, std::meta::access_context::current()))) {
-      fill(static_cast<typename [:std::meta::type_of(b):]&>(v));
-    }
-    template for (constexpr auto m : std::define_static_array(std::meta::nonstatic_data_members_of(^^T, std::meta::access_context::current()))) {
-      fill(v.[:m:]);
-    }
+    METAJSON_FOR_EACH(m, reflect::members_of<T>()) { fill(reflect::field<T, m>(v)); };
+    if constexpr (reflect::has_extra_keys<T>()) fill(reflect::field<T, reflect::extra_keys_member<T>()>(v));
     --depth;
   }
 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The set-up scripts (scripts/bootstrap, bootstrap-bench, bootstrap-node, bootstrap-cross,
-# bootstrap-ccache) run against fake apt tools
+# bootstrap-ccache, bootstrap-cxx23) run against fake apt tools
 # (fake/): each situation below is a small world of package sources, pins and installed
 # packages, and the test checks what each script decides to do in it: which apt-get calls it
 # makes, which files it adds under etc/apt, what it says and how it exits.
@@ -18,6 +18,9 @@
 #   ccache   Debian 12 without ccache: bootstrap-ccache installs it from the distribution (never
 #            removing a package), then has nothing to do; on fedora it says the builds go on
 #            without it and exits 0 (a compiler cache is never required)
+#   cxx23    Debian 12 with sid: bootstrap-cxx23 installs clang-22 from the distribution (its
+#            security suite) and g++-13 by name from sid (never -t), never removing a package;
+#            on fedora it says what to install
 #   cross    Debian 12 with sid: bootstrap-cross installs the GCC 16 cross compilers by name from
 #            sid (never -t), with the dependencies apt says must come along; on fedora it says
 #            what to install
@@ -89,6 +92,9 @@ sid libstdc++6-arm64-cross 16.2.0-3cross1
 bookworm libstdc++6-arm64-cross 12.2.0-14cross1
 sid g++-16-s390x-linux-gnu 16.2.0-3cross1
 bookworm qemu-user 1:7.2+dfsg-7
+bookworm clang-22 1:22.1.8-1~deb12u1
+sid clang-22 1:22.1.8-3
+sid g++-13 13.5.0-3
 noble cmake 3.28.3-1'
 bench_installed='libsimdjson-dev 4.6.11-1
 libglaze-dev 9.0.0-2
@@ -306,6 +312,23 @@ world cross-fedora fedora
 run bootstrap-cross s390x
 check "bootstrap-cross on fedora: exit 1, says what to install, no apt call" \
   eval 'exits 1 && says "install a GCC 16 cross compiler for s390x" && no_calls'
+
+echo "== cxx23: the C++23 backend's compilers (scripts/bootstrap-cxx23, for make test-clang/test-gcc13)"
+# clang-22 comes from Debian 12 itself (its security suite; sid's is newer but pinned low), g++-13
+# only from sid: named /sid, never -t (which would upgrade whatever it can to sid).
+world cxx23 debian; add_our_sid
+run bootstrap-cxx23
+check "bootstrap-cxx23 installs clang-22 from the distribution" eval 'calls "^apt-get install .* clang-22$" && ! calls "clang-22/sid"'
+check "bootstrap-cxx23 installs g++-13 by name from sid" calls '^apt-get install -y .* g\+\+-13/sid$'
+check "bootstrap-cxx23 never installs with -t" eval '! calls "^apt-get install .* -t "'
+check "bootstrap-cxx23 never lets apt remove a package" no_remove
+check "bootstrap-cxx23 says ready and exits 0" eval 'says "ready: clang version 1:22.1.8-1~deb12u1 (fake)" && exits 0'
+run bootstrap-cxx23 clang
+check "bootstrap-cxx23 again: silent, no apt call" eval 'silent && no_calls && exits 0'
+world cxx23-fedora fedora
+run bootstrap-cxx23 gcc13
+check "bootstrap-cxx23 on fedora: exit 1, says what to install, no apt call" \
+  eval 'exits 1 && says "install g++-13" && no_calls'
 
 [ -z "${SETUP_TEST_VERBOSE:-}" ] || cat "$tmp/transcript"
 if [ $failures -gt 0 ]; then

@@ -1,6 +1,6 @@
 // What the library needs of the standard's ranges, without <ranges>: the range concepts and
 // type aliases (as std::ranges defines them, over std::ranges::begin and end, which <iterator>
-// declares) and the indices an expansion statement walks (what std::views::iota gave). <ranges>
+// declares) and (expand.hpp) the indices an expansion statement walks (what std::views::iota gave). <ranges>
 // itself, its views and adaptors, costs every translation unit that includes it about 0.3 s and
 // 30 MB of compiler memory (docs/performance.md); stream.hpp, whose public functions take
 // std::ranges::input_range, still includes it.
@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <iterator>
 #include <utility>
+
+#include "expand.hpp"  // indices<N>, the loops of both backends
 
 namespace metajson::detail::rng {
 
@@ -35,15 +37,3 @@ template <range T>
 using range_reference_t = std::iter_reference_t<iterator_t<T>>;
 
 }  // namespace metajson::detail::rng
-
-namespace metajson::detail {
-
-// 0, 1, ..., N - 1: `template for (constexpr std::size_t i : indices<N>)`.
-template <std::size_t N>
-inline constexpr std::array<std::size_t, N> indices = [] {
-  std::array<std::size_t, N> a{};
-  for (std::size_t i = 0; i < N; ++i) a[i] = i;
-  return a;
-}();
-
-}  // namespace metajson::detail

@@ -29,31 +29,60 @@ namespace portable {
 }  // namespace portable
 
 #if defined(METAJSON_INDEX_X86)
+#if defined(__clang__)  // (Clang has no `#pragma GCC target`: the same target on every function of the region)
+#pragma clang attribute push(__attribute__((target("sse2"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("sse2")
+#endif
 namespace sse2 {
 #include "block_sse2.inc"
 #include "stage1.inc"
 }  // namespace sse2
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
+#if defined(__clang__)  // (Clang has no `#pragma GCC target`: the same target on every function of the region)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,lzcnt,popcnt,pclmul"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
+// (GCC 13 warns that a lambda of block_avx2.inc, as a function pointer, would return a vector
+// with another ABI; no pointer to it is taken.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
 namespace avx2 {
 #include "block_avx2.inc"
 #include "stage1.inc"
 }  // namespace avx2
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC diagnostic pop
 #pragma GCC pop_options
+#endif
 
+#if defined(__clang__)  // (Clang has no `#pragma GCC target`: the same target on every function of the region)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt,pclmul"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt,pclmul")
+#endif
 namespace avx512 {
 #include "block_avx512.inc"
 #define METAJSON_STAGE1_EXACT_FROM ::metajson::detail::index::avx2  // (stage1.inc: compile cost)
 #include "stage1.inc"
 #undef METAJSON_STAGE1_EXACT_FROM
 }  // namespace avx512
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #endif
 
 #if defined(METAJSON_INDEX_NEON)

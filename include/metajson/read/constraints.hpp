@@ -83,6 +83,19 @@ std::size_t constraint_length(const V& v) {
 template <class V>
 concept measurable = text_value<V> || rng::forward_range<V>;
 
+// The least integer of type V not below x, and the greatest not above it (x within V's range), in
+// constant expressions (Clang does not evaluate __builtin_ceill and __builtin_floorl there).
+template <class V>
+constexpr V ceil_to(long double x) {
+  const V t = static_cast<V>(x);
+  return static_cast<long double>(t) < x ? static_cast<V>(t + 1) : t;
+}
+template <class V>
+constexpr V floor_to(long double x) {
+  const V t = static_cast<V>(x);
+  return static_cast<long double>(t) > x ? static_cast<V>(t - 1) : t;
+}
+
 // "" when v satisfies the constraints, else why not.
 template <member_constraints C, class V>
 std::string constraint_failure(const V& v) {
@@ -90,6 +103,10 @@ std::string constraint_failure(const V& v) {
     if (!v) return {};
     return constraint_failure<C>(*v);
   } else {
+    // (The bounds as constants of their own: Clang 22 reads the long double members of a template
+    // parameter object from the wrong place at run time, when its class has default member
+    // initializers, as member_constraints has.)
+    [[maybe_unused]] constexpr long double min = C.min, max = C.max;
     if constexpr (C.has_range) {
       static_assert(family_of<V>() == family::integer || family_of<V>() == family::floating,
                     "metajson::range applies to numbers (or optionals of numbers)");
@@ -97,17 +114,17 @@ std::string constraint_failure(const V& v) {
       bool in;
       if constexpr (family_of<V>() == family::floating) {
         // The bounds rounded to V, as the reader rounds the JSON: range(0, 0.1) takes a float 0.1.
-        in = v >= static_cast<V>(C.min) && v <= static_cast<V>(C.max);  // NaN is outside
+        in = v >= static_cast<V>(min) && v <= static_cast<V>(max);  // NaN is outside
       } else {
         // Compared in V itself (exact for every width, 128-bit included).
         constexpr long double lowest = static_cast<long double>(std::numeric_limits<V>::lowest());
         constexpr long double highest = static_cast<long double>(std::numeric_limits<V>::max());
         constexpr bool any_low = C.min <= lowest, any_high = C.max >= highest;
-        constexpr V lo = any_low ? std::numeric_limits<V>::lowest() : static_cast<V>(__builtin_ceill(C.min));
-        constexpr V hi = any_high ? std::numeric_limits<V>::max() : static_cast<V>(__builtin_floorl(C.max));
+        constexpr V lo = any_low ? std::numeric_limits<V>::lowest() : ceil_to<V>(C.min);
+        constexpr V hi = any_high ? std::numeric_limits<V>::max() : floor_to<V>(C.max);
         in = (any_low || v >= lo) && (any_high || v <= hi);
       }
-      if (!in) return "not in the range [" + constraint_number(C.min) + ", " + constraint_number(C.max) + "]";
+      if (!in) return "not in the range [" + constraint_number(min) + ", " + constraint_number(max) + "]";
     }
     if constexpr (C.has_length || C.non_empty) {
       static_assert(measurable<V>, "metajson::length and metajson::non_empty apply to strings and containers (or optionals of them)");

@@ -12,9 +12,9 @@ template <class E>
 inline E enumerator_value(int index) {
   E out{};
   int i = 0;
-  template for (constexpr std::meta::info e : reflect::enumerators<E>()) {
-    if (i++ == index) out = [:e:];
-  }
+  METAJSON_FOR_EACH(e, reflect::enumerators<E>()) {
+    if (i++ == index) out = reflect::enum_value<e>;
+  };
   return out;
 }
 

@@ -11,7 +11,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <meta>
 #include <string>
 
 #include "../detail/endian.hpp"
@@ -26,23 +25,20 @@
 
 namespace metajson::detail {
 
-template <std::meta::info M>
-using read_member_type = std::remove_cvref_t<typename [:std::meta::type_of(M):]>;
-
 template <options O, class T>
 consteval bool denies_unknown() {
-  return O.unknown_keys == unknown_key_policy::error || reflect::has_annotation<deny_unknown_keys_annotation>(^^T);
+  return O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys_v<T>;
 }
 
-template <options O, class T, std::meta::info M>
+template <options O, class T, auto M>
 consteval bool member_required() {
-  return O.missing_keys == missing_key_policy::error || reflect::is_required<T>(M);
+  return O.missing_keys == missing_key_policy::error || reflect::required_v<T, M>;
 }
 
 template <options O, class T>
 consteval bool any_required() {
   bool any = false;
-  template for (constexpr std::meta::info m : reflect::members_of<T>()) any = any || member_required<O, T, m>();
+  METAJSON_FOR_EACH(m, reflect::members_of<T>()) { any = any || member_required<O, T, m>(); };
   return any;
 }
 
@@ -77,16 +73,16 @@ template <options O, const char* TagKey, class T>
 inline const char* read_tagged_variant(read_context& c, const char* k, T& v);
 
 // A member with constraints (range, length, non_empty): read, then checked at its value.
-template <options O, std::meta::info M, class V>
+template <options O, auto M, class V>
 METAJSON_NOINLINE const char* read_constrained_member(read_context& c, const char* k, V& v);
 
 // Reads member M's value (tagged when it carries metajson::tag; checked when it has constraints).
-template <options O, std::meta::info M, class V, bool Check = reflect::constraints_of<member_constraints>(M).any()>
+template <options O, auto M, class V, bool Check = reflect::constraints_v<member_constraints, M>.any()>
 METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char* k, V& v) {
   if constexpr (Check) {
     return read_constrained_member<O, M>(c, k, v);
-  } else if constexpr (reflect::has_tag(M)) {
-    constexpr const char* tag = reflect::tag_key_of(M);
+  } else if constexpr (reflect::has_tag_v<M>) {
+    constexpr const char* tag = reflect::tag_key_v<M>;
     if constexpr (is_variant_v<V>) {
       return read_tagged_variant<O, tag>(c, k, v);
     } else {  // optional / pointer to a variant
@@ -106,9 +102,9 @@ METAJSON_ALWAYS_INLINE const char* read_member_value(read_context& c, const char
   }
 }
 
-template <options O, std::meta::info M, class V>
+template <options O, auto M, class V>
 METAJSON_NOINLINE const char* read_constrained_member(read_context& c, const char* k, V& v) {
-  constexpr member_constraints C = reflect::constraints_of<member_constraints>(M);
+  constexpr member_constraints C = reflect::constraints_v<member_constraints, M>;
   const char* const start = *k == index::kind_end || *k == index::kind_error ? nullptr : at(c, k);
   k = read_member_value<O, M, V, false>(c, k, v);
   if (!k) return nullptr;
@@ -197,13 +193,15 @@ METAJSON_ALWAYS_INLINE const char* object_end(read_context& c, const char* k, co
   if constexpr (any_required<O, T>()) {
     constexpr auto names = reflect::member_lookup<T>::names;
     std::size_t i = 0;
-    template for (constexpr std::meta::info m : reflect::members_of<T>()) {
+    METAJSON_EXIT_SLOT(const char*);
+    METAJSON_FOR_EACH_EXITING(m, reflect::members_of<T>()) {
       if constexpr (member_required<O, T, m>()) {
         if (!(seen[i / 64] & (std::uint64_t{1} << (i % 64))))
-          return c.fail(error_code::missing_key, open, "\"" + std::string(names[i].view()) + "\"");
+          METAJSON_EXIT(c.fail(error_code::missing_key, open, "\"" + std::string(names[i].view()) + "\""));
       }
       ++i;
-    }
+    };
+    METAJSON_EXITED();
   } else {
     (void)seen;
     (void)open;
@@ -228,7 +226,6 @@ template <options O, class T, bool HasIgnoreKey, const char* IgnoreKey>
 METAJSON_NOINLINE const char* read_object_keys(read_context& c, const char* k, T& v, std::size_t next, bool separator, const char* open) {
   constexpr auto names = reflect::member_lookup<T>::names;
   constexpr std::size_t n = names.size();
-  constexpr std::meta::info extra = reflect::extra_keys_member<T>();
   std::array<std::uint64_t, (n + 63) / 64 + 1> seen = first_members<(n + 63) / 64 + 1>(next);
   if (separator) goto separator;
   for (;;) {
@@ -264,16 +261,16 @@ METAJSON_NOINLINE const char* read_object_keys(read_context& c, const char* k, T
         seen[u / 64] |= std::uint64_t{1} << (u % 64);
         // Compares with constant indices, which the compiler turns into a jump table.
         const char* r = nullptr;
-        template for (constexpr std::size_t i : indices<n>) {
+        METAJSON_FOR(i, n) {
           if (u == i) r = read_member_value<O, reflect::members_of<T>()[i]>(c, k, reflect::field<T, reflect::members_of<T>()[i]>(v));
-        }
+        };
         if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[u].view());
         k = r;
       } else {
         bool ignorable = false;  // the tag key of a tagged variant's object
         if constexpr (HasIgnoreKey) ignorable = key == std::string_view(IgnoreKey);
-        if constexpr (extra != std::meta::info{}) {  // kept, not unknown
-          if (!ignorable) k = read_extra_key<O>(c, k, key, at(c, key_at), reflect::field<T, extra>(v));
+        if constexpr (reflect::has_extra_keys<T>()) {  // kept, not unknown
+          if (!ignorable) k = read_extra_key<O>(c, k, key, at(c, key_at), reflect::field<T, reflect::extra_keys_member<T>()>(v));
           else k = skip_value<O>(c, k);
         } else {
           if constexpr (denies_unknown<O, T>()) {
@@ -318,8 +315,7 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
   if (!enter_at<O>(c, k)) return nullptr;
   const char* open = nullptr;  // where the object starts, for a missing key's error
   if constexpr (any_required<O, T>()) open = at(c, k);
-  constexpr std::meta::info extra = reflect::extra_keys_member<T>();
-  if constexpr (extra != std::meta::info{}) clear_extra_keys(reflect::field<T, extra>(v));
+  if constexpr (reflect::has_extra_keys<T>()) clear_extra_keys(reflect::field<T, reflect::extra_keys_member<T>()>(v));
   k = ensure(c, k + 1);
   if (METAJSON_UNLIKELY(!k)) return nullptr;
   if (*k == '}') {
@@ -330,22 +326,24 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
   std::size_t next = 0;       // the members read so far: 0 .. next - 1
   bool separator = false;     // k is what follows member next - 1, and not ','
   if constexpr (in_order_keys<O, T>()) {
-    template for (constexpr std::size_t i : indices<n>) {
+    METAJSON_EXIT_SLOT(const char*);
+    METAJSON_FOR_EXITING(i, n) {
       if (next == i && !separator) {  // (one exit below for all members: less code per member)
         if (METAJSON_LIKELY(*k == '"' && k[1] == ':') && key_is(c, at(c, k) + 1, in_order_words<T>[i], names[i].data)) {
           const char* r = read_member_value<O, reflect::members_of<T>()[i]>(c, k + 2, reflect::field<T, reflect::members_of<T>()[i]>(v));
-          if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[i].view());
+          if (METAJSON_UNLIKELY(!r)) METAJSON_EXIT(push_read_key(c, names[i].view()));
           k = r;
           next = i + 1;
           if (METAJSON_LIKELY(*k == ',')) {
             k = ensure(c, k + 1);
-            if (METAJSON_UNLIKELY(!k)) return nullptr;
+            if (METAJSON_UNLIKELY(!k)) METAJSON_EXIT(nullptr);
           } else {
             separator = true;
           }
         }
       }
-    }
+    };
+    METAJSON_EXITED();
     if (METAJSON_LIKELY(separator && *k == '}')) {
       k = ensure(c, k + 1);
       if (METAJSON_UNLIKELY(!k)) return nullptr;
@@ -453,7 +451,7 @@ inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
   // Pass 2: read the alternative the tag names.
   const char* result = nullptr;
   bool matched = false;
-  template for (constexpr std::size_t i : indices<std::variant_size_v<T>>) {
+  METAJSON_FOR(i, std::variant_size_v<T>) {
     using A = std::variant_alternative_t<i, T>;
     constexpr std::string_view quoted = reflect::quoted_type_tag<A>();
     if (!matched && tag_value == quoted.substr(1, quoted.size() - 2)) {
@@ -466,7 +464,7 @@ inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
       }
       if (result) v.template emplace<i>(std::move(alt));
     }
-  }
+  };
   if (!matched) return c.fail(error_code::no_matching_alternative, open, "unknown tag \"" + tag_value.substr(0, 64) + "\"");
   return result;
 }

@@ -75,22 +75,24 @@ METAJSON_ALWAYS_INLINE const char* read_fixed_array(read_context& c, const char*
     return k;
   }
   // Each element either returns or is followed by ',' and the next element.
-  template for (constexpr std::size_t i : indices<n>) {
+  METAJSON_EXIT_SLOT(const char*);
+  METAJSON_FOR_EXITING(i, n) {
     k = read_value<O>(c, k, v[i]);
-    if (METAJSON_UNLIKELY(k == nullptr)) return push_read_index(c, i);
+    if (METAJSON_UNLIKELY(k == nullptr)) METAJSON_EXIT(push_read_index(c, i));
     if (METAJSON_LIKELY(*k == ',')) {
       k = ensure(c, k + 1);
-      if (METAJSON_UNLIKELY(!k)) return nullptr;
+      if (METAJSON_UNLIKELY(!k)) METAJSON_EXIT(nullptr);
     } else if (METAJSON_LIKELY(*k == ']')) {
       --c.depth;
       k = ensure(c, k + 1);
-      if (METAJSON_UNLIKELY(!k)) return nullptr;
-      if (METAJSON_UNLIKELY(i + 1 != n)) return wrong_length(c, open, k, n, i + 1);
-      return k;
+      if (METAJSON_UNLIKELY(!k)) METAJSON_EXIT(nullptr);
+      if (METAJSON_UNLIKELY(i + 1 != n)) METAJSON_EXIT(wrong_length(c, open, k, n, i + 1));
+      METAJSON_EXIT(k);
     } else {
-      return expected_at(c, k, "',' or ']'");
+      METAJSON_EXIT(expected_at(c, k, "',' or ']'"));
     }
-  }
+  };
+  METAJSON_EXITED();
   // A ',' after the last element: whatever follows is one too many.
   too_many_elements(c, k, n);
   return push_read_index(c, n);
@@ -270,9 +272,9 @@ struct reader<family::tuple> {
       if (i >= n) return too_many_elements(cc, q, n);
       ++count;
       const char* r = nullptr;
-      template for (constexpr std::size_t k : indices<n>) {
+      METAJSON_FOR(k, n) {
         if (i == k) r = read_value<O>(cc, q, std::get<k>(v));
-      }
+      };
       return r;
     });
     if (METAJSON_UNLIKELY(k && count != n)) return wrong_length(c, open, k, n, count);

@@ -143,7 +143,7 @@ error read_part(std::string_view text, T& out, std::uint32_t depth) {
   c.begin = text.data();
   c.end = text.data() + text.size();
   c.depth = depth;
-  [[indeterminate]] index_buffer buffer;
+  METAJSON_INDETERMINATE index_buffer buffer;
   const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
   if (METAJSON_LIKELY(k != nullptr)) k = read_value<O>(c, k, out);
   if (METAJSON_LIKELY(k != nullptr) && METAJSON_LIKELY(at_document_end(c, k))) return {};
@@ -174,7 +174,7 @@ error validate_part(std::string_view text, std::uint32_t depth) noexcept {
   c.begin = text.data();
   c.end = text.data() + text.size();
   c.depth = depth;
-  [[indeterminate]] index_buffer buffer;
+  METAJSON_INDETERMINATE index_buffer buffer;
   const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
   if (k != nullptr) k = skip_value<O>(c, k);
   if (k != nullptr && at_document_end(c, k)) return {};

@@ -78,7 +78,8 @@ struct reader<family::variant> {
     const char* const where = at(c, k);
     const char* result = nullptr;
     bool done = false;
-    template for (constexpr std::size_t i : indices<std::variant_size_v<T>>) {
+    METAJSON_EXIT_SLOT(const char*);
+    METAJSON_FOR_EXITING(i, std::variant_size_v<T>) {
       using A = std::variant_alternative_t<i, T>;
       if (!done && accepts<A>(kind)) {
         A alt{};
@@ -91,12 +92,13 @@ struct reader<family::variant> {
           result = r;
           done = true;
         } else if (c.recheck) {
-          return nullptr;  // not JSON: no candidate can read it
+          METAJSON_EXIT(nullptr);  // not JSON: no candidate can read it
         } else {
           c.clear_error();
         }
       }
-    }
+    };
+    METAJSON_EXITED();
     if (!done) return c.fail(error_code::no_matching_alternative, where, "found " + describe_found(c, where));
     return result;
   }

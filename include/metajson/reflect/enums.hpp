@@ -1,47 +1,37 @@
-// Enumerators <-> JSON names.
+// Enumerators <-> JSON names. The backend (p2996/enums.hpp or aggregate/enums.hpp) gives an
+// enum's enumerators as handles, `enumerators<E>()`, their values, `enum_value<e>`, and
+// json_name<E>(e); the texts below are built the same way on both.
 #pragma once
 
-#include <meta>
 #include <span>
 #include <string>
 #include <string_view>
-#include <type_traits>
-#include <vector>
 
-#include "members.hpp"
+#include "../detail/requirements.hpp"
+// (Both included: each is empty but for the backend of this build, which keeps the single header
+// from holding their common headers twice.)
+#include "p2996/enums.hpp"
+#include "aggregate/enums.hpp"
 
 namespace metajson::detail::reflect {
 
-template <class E>
-consteval std::span<const std::meta::info> enumerators() {
-  return std::define_static_array(std::meta::enumerators_of(^^E));
-}
-
 // The quoted, escaped JSON text of enumerator e of E: "\"red\"".
-template <class E, std::meta::info e, name_escapes Esc = name_escapes::none>
+template <class E, auto e, name_escapes Esc = name_escapes::none>
 consteval std::string_view quoted_enumerator() {
-  return std::define_static_string("\"" + escape_json(json_name<E>(e), Esc) + "\"");
+  return static_text([] { return "\"" + escape_json(json_name<E>(e), Esc) + "\""; });
 }
 
 // The JSON name of enumerator e of E, unescaped (what options::sort_keys compares).
-template <class E, std::meta::info e>
+template <class E, auto e>
 consteval std::string_view enumerator_json_name() {
-  return std::define_static_string(json_name<E>(e));
-}
-
-// The JSON names of E's enumerators, unescaped, in declaration order.
-template <class E>
-consteval std::vector<std::string> enumerator_json_names() {
-  std::vector<std::string> v;
-  for (auto e : std::meta::enumerators_of(^^E)) v.push_back(json_name<E>(e));
-  return v;
+  return static_text([] { return json_name<E>(e); });
 }
 
 // The longest quoted enumerator text of E (the writer's bound).
 template <class E, name_escapes Esc = name_escapes::none>
 consteval std::size_t max_enumerator_chars() {
   std::size_t n = 0;
-  for (auto e : std::meta::enumerators_of(^^E)) {
+  for (auto e : enumerators<E>()) {
     const std::size_t len = escape_json(json_name<E>(e), Esc).size() + 2;
     n = len > n ? len : n;
   }

@@ -2,9 +2,9 @@
 // one fixed-size copy: `{"id":` for the first member, `,"name":` for the others (compact), or
 // `"name": ` (pretty; the separator and indentation are written at run time).
 // METAJSON_ABLATION_NO_CONSTEVAL_KEYS makes the writer quote and escape names at run time.
+// Backend-neutral: names from json_name<T>(m), stored by static_text and static_array.
 #pragma once
 
-#include <meta>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,35 +24,45 @@ enum class key_form : unsigned char {
   raw,      // key (unquoted, unescaped; for run-time escaping in the ablation build)
 };
 
-template <class T, std::meta::info M, key_form F, name_escapes E = name_escapes::none>
-consteval std::string_view key_text() {
+template <class T, auto M, key_form F, name_escapes E>
+consteval std::string_view make_key_text() {
   if (!member_keys<T>::ok) return {};
-  const std::string name = json_name<T>(M);
-  if (F == key_form::raw) return std::define_static_string(name);
-  const std::string q = "\"" + escape_json(name, E) + "\"";
-  switch (F) {
-    case key_form::first: return std::define_static_string("{" + q + ":");
-    case key_form::next: return std::define_static_string("," + q + ":");
-    case key_form::bare: return std::define_static_string(q + ":");
-    default: return std::define_static_string(q + ": ");
-  }
+  return static_text([] {
+    const std::string name = json_name<T>(M);
+    if (F == key_form::raw) return name;
+    const std::string q = "\"" + escape_json(name, E) + "\"";
+    switch (F) {
+      case key_form::first: return "{" + q + ":";
+      case key_form::next: return "," + q + ":";
+      case key_form::bare: return q + ":";
+      default: return q + ": ";
+    }
+  });
 }
+// Built once per member and form (a variable template), not at every use: GCC does not remember a
+// consteval call's result.
+template <class T, auto M, key_form F, name_escapes E>
+inline constexpr std::string_view key_text_v = make_key_text<T, M, F, E>();
+template <class T, auto M, key_form F, name_escapes E = name_escapes::none>
+consteval std::string_view key_text() { return key_text_v<T, M, F, E>; }
 
 // T's serialized members ordered by their JSON keys compared as UTF-16 code units (RFC 8785's
 // order, for options::sort_keys); members with equal keys keep their declaration order.
 template <class T>
-consteval std::span<const std::meta::info> sorted_members_of() {
-  std::vector<std::meta::info> ms;
-  std::vector<std::string> keys;
-  for (auto m : members_of<T>()) {
-    // Insertion sort: stable, and structs are small.
-    const std::string k = json_name<T>(m);
-    std::size_t at = ms.size();
-    while (at > 0 && utf16_less(k, keys[at - 1])) --at;
-    ms.insert(ms.begin() + static_cast<std::ptrdiff_t>(at), m);
-    keys.insert(keys.begin() + static_cast<std::ptrdiff_t>(at), k);
-  }
-  return std::define_static_array(ms);
+consteval auto sorted_members_of() {
+  return static_array([] {
+    std::vector<std::remove_cvref_t<decltype(members_of<T>()[0])>> ms;
+    std::vector<std::string> keys;
+    for (auto m : members_of<T>()) {
+      // Insertion sort: stable, and structs are small.
+      const std::string k = json_name<T>(m);
+      std::size_t at = ms.size();
+      while (at > 0 && utf16_less(k, keys[at - 1])) --at;
+      ms.insert(ms.begin() + static_cast<std::ptrdiff_t>(at), m);
+      keys.insert(keys.begin() + static_cast<std::ptrdiff_t>(at), k);
+    }
+    return ms;
+  });
 }
 
 // How many of T's member keys come before `key` in UTF-16 order (where a variant's tag key goes
@@ -67,13 +77,13 @@ consteval std::size_t keys_before(std::string_view key) {
 // The JSON tag of a variant alternative type, quoted: "\"Circle\"".
 template <class A, name_escapes E = name_escapes::none>
 consteval std::string_view quoted_type_tag() {
-  return std::define_static_string("\"" + escape_json(type_tag_name<A>(), E) + "\"");
+  return static_text([] { return "\"" + escape_json(type_tag_name<A>(), E) + "\""; });
 }
 
 // A tag key quoted with its colon: "\"type\":".
 template <const char* Key, name_escapes E = name_escapes::none>
 consteval std::string_view quoted_tag_key() {
-  return std::define_static_string("\"" + escape_json(static_string(Key), E) + "\":");
+  return static_text([] { return "\"" + escape_json(static_string(Key), E) + "\":"; });
 }
 
 }  // namespace metajson::detail::reflect

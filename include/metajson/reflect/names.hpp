@@ -1,5 +1,6 @@
 // Compile-time string helpers for reflection: case styles and JSON escaping of keys.
-// Only consteval code; nothing here runs at run time.
+// Compile-time code only (constexpr rather than consteval, so that C++23 compilers without
+// P2564 can call it from the lambdas that compute static strings); nothing here runs at run time.
 #pragma once
 
 #include <string>
@@ -15,16 +16,24 @@ namespace metajson::detail::reflect {
 // same, but not under -fno-exceptions.)
 void error_a_key_or_enumerator_name_is_not_valid_utf8();
 
-consteval bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-consteval bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-consteval bool is_digit(char c) { return c >= '0' && c <= '9'; }
-consteval char to_lower(char c) { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
-consteval char to_upper(char c) { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
+// A std::string from a static string, without std::string(const char*)'s null check, which is
+// not a constant expression under -fsanitize=undefined.
+constexpr std::string static_string(const char* s) {
+  std::string out;
+  for (; *s != '\0'; ++s) out += *s;
+  return out;
+}
+
+constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr char to_lower(char c) { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr char to_upper(char c) { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
 
 // Splits an identifier into lower-case words: at '_' and '-', between a lower-case letter or
 // digit and an upper-case letter, and before the last capital of an acronym followed by a
 // lower-case letter ("HTTPServer" -> http, server; "userID" -> user, id).
-consteval std::vector<std::string> split_words(std::string_view id) {
+constexpr std::vector<std::string> split_words(std::string_view id) {
   std::vector<std::string> words;
   std::string cur;
   for (std::size_t i = 0; i < id.size(); ++i) {
@@ -45,7 +54,7 @@ consteval std::vector<std::string> split_words(std::string_view id) {
 }
 
 // Renders an identifier in a case style.
-consteval std::string apply_case(std::string_view id, case_style style) {
+constexpr std::string apply_case(std::string_view id, case_style style) {
   const auto words = split_words(id);
   std::string out;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -73,18 +82,18 @@ enum class name_escapes : unsigned char {
   html = 2,       // '<', '>', '&', U+2028, U+2029 as \u escapes
   both = 3,
 };
-consteval bool has(name_escapes set, name_escapes e) {
+constexpr bool has(name_escapes set, name_escapes e) {
   return (static_cast<unsigned>(set) & static_cast<unsigned>(e)) != 0;
 }
 
-consteval void append_u_escape(std::string& out, unsigned unit) {
+constexpr void append_u_escape(std::string& out, unsigned unit) {
   constexpr char hex[] = "0123456789abcdef";
   out += "\\u";
   for (int shift = 12; shift >= 0; shift -= 4) out += hex[(unit >> shift) & 15];
 }
 
 // JSON-escapes a compile-time string (a key or an enumerator name) and checks it is UTF-8.
-consteval std::string escape_json(std::string_view s, name_escapes esc = name_escapes::none) {
+constexpr std::string escape_json(std::string_view s, name_escapes esc = name_escapes::none) {
   constexpr char hex[] = "0123456789abcdef";
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {

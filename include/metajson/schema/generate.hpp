@@ -14,7 +14,6 @@
 #pragma once
 
 #include <limits>
-#include <meta>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -108,10 +107,7 @@ inline node type_names(unsigned kinds) {
 // --- definitions ($defs) ----------------------------------------------------------------------
 
 // A string computed at compile time, stored once.
-template <class F>
-consteval std::string_view static_text(F f) {
-  return std::define_static_string(f());
-}
+using reflect::static_text;
 
 // One address per (type, reading options): the identity of a definition.
 template <class T, options O>
@@ -389,9 +385,9 @@ node tuple_schema(context& c) {
     s.set("maxItems", raw("0"));
   } else {
     node items = array();
-    template for (constexpr std::size_t i : indices<n>) {
+    METAJSON_FOR(i, n) {
       items.push(describe<std::remove_cvref_t<std::tuple_element_t<i, T>>, O>(c));
-    }
+    };
     s.set("prefixItems", std::move(items));
     s.set("items", boolean(false));
     s.set("minItems", raw(decimal(n)));
@@ -453,7 +449,7 @@ template <class T, options O>
 node untagged_variant_schema(context& c) {
   constexpr options S = strict_options<O>();
   node alts = array();
-  template for (constexpr std::size_t i : indices<std::variant_size_v<T>>) {
+  METAJSON_FOR(i, std::variant_size_v<T>) {
     using A = std::variant_alternative_t<i, T>;
     constexpr unsigned tried = tried_kinds<A>(), natural = natural_kinds<A, S>();
     if constexpr ((tried & natural) != 0) {
@@ -466,7 +462,7 @@ node untagged_variant_schema(context& c) {
       }
       alts.push(std::move(s));
     }
-  }
+  };
   if (alts.items.size() == 1) return alts.items[0];
   return with("anyOf", std::move(alts));
 }
@@ -481,7 +477,7 @@ template <class T, options O>
 node tagged_variant_schema(context& c, std::string_view tag_key) {
   node alts = array();
   std::vector<std::string_view> seen;
-  template for (constexpr std::size_t i : indices<std::variant_size_v<T>>) {
+  METAJSON_FOR(i, std::variant_size_v<T>) {
     using A = std::variant_alternative_t<i, T>;
     static constexpr std::string_view name = static_text([] { return reflect::type_tag_name<A>(); });
     bool dup = false;
@@ -504,26 +500,24 @@ node tagged_variant_schema(context& c, std::string_view tag_key) {
         alts.push(std::move(s));
       }
     }
-  }
+  };
   if (alts.items.size() == 1) return alts.items[0];
   return with("oneOf", std::move(alts));
 }
 
 // --- classes ------------------------------------------------------------------------------------
 
-template <std::meta::info M>
-using schema_member_type = std::remove_cvref_t<typename [:std::meta::type_of(M):]>;
 
 // The schema of member M of T: its type's, or a tagged variant's; with constraints (range,
 // length, non_empty), their keywords beside it in an allOf.
-template <class T, options O, std::meta::info M>
+template <class T, options O, auto M>
 node member_schema(context& c) {
-  using V = schema_member_type<M>;
-  if constexpr (reflect::has_tag(M)) {
-    constexpr std::string_view key = reflect::tag_key_of(M);
+  using V = reflect::member_type<T, M>;
+  if constexpr (reflect::has_tag_v<M>) {
+    constexpr std::string_view key = reflect::tag_key_v<M>;
     if constexpr (is_variant_v<V>) return tagged_variant_schema<V, O>(c, key);
     else return or_null(tagged_variant_schema<std::remove_cvref_t<decltype(*std::declval<V&>())>, O>(c, key));
-  } else if constexpr (constexpr member_constraints k = reflect::constraints_of<member_constraints>(M); k.any()) {
+  } else if constexpr (constexpr member_constraints k = reflect::constraints_v<member_constraints, M>; k.any()) {
     // The constraints the reader checks (read/constraints.hpp), beside the type's own schema:
     // each keyword constrains only its kind (numbers, strings, arrays), so an optional's null
     // and the type's own bounds stay as they are.
@@ -566,16 +560,16 @@ node object_schema(context& c, std::string_view tag_key, std::string_view tag_va
     props.set(tag_key, with("const", string(tag_value)));
     required.push(string(tag_key));
   }
-  template for (constexpr std::meta::info m : reflect::members_of<T>()) {
+  METAJSON_FOR_EACH(m, reflect::members_of<T>()) {
     constexpr std::string_view key = reflect::key_text<T, m, reflect::key_form::raw>();
     props.set(key, member_schema<T, O, m>(c));
-    template for (constexpr const char* alias : reflect::alias_names(m)) props.set(alias, member_schema<T, O, m>(c));
-    if constexpr (O.missing_keys == missing_key_policy::error || reflect::is_required<T>(m)) required.push(string(key));
-  }
+    for (const char* alias : reflect::alias_names(m)) props.set(alias, member_schema<T, O, m>(c));
+    if constexpr (O.missing_keys == missing_key_policy::error || reflect::required_v<T, m>) required.push(string(key));
+  };
   node s = type("object");
   if (!props.keys.empty()) s.set("properties", std::move(props));
   if (!required.items.empty()) s.set("required", std::move(required));
-  if constexpr ((O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys<T>()) && !reflect::has_extra_keys<T>())
+  if constexpr ((O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys_v<T>) && !reflect::has_extra_keys<T>())
     s.set("additionalProperties", boolean(false));  // (an extra_keys member takes every other key)
   return s;
 }
@@ -583,7 +577,7 @@ node object_schema(context& c, std::string_view tag_key, std::string_view tag_va
 template <class E>
 node enum_schema() {
   node names = array();
-  template for (constexpr std::meta::info e : reflect::enumerators<E>()) names.push(string(reflect::enumerator_json_name<E, e>()));
+  METAJSON_FOR_EACH(e, reflect::enumerators<E>()) { names.push(string(reflect::enumerator_json_name<E, e>())); };
   node s = type("string");
   s.set("enum", std::move(names));
   return s;

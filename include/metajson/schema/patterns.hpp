@@ -25,10 +25,10 @@ constexpr std::string decimal(unsigned __int128 v) {
 }
 
 // "?" for {0,1}, "" for {1}, "{n}", "{0,n}".
-consteval std::string repeat(std::size_t n) { return n == 1 ? "" : "{" + decimal(n) + "}"; }
-consteval std::string up_to(std::size_t n) { return n == 0 ? "" : n == 1 ? "?" : "{0," + decimal(n) + "}"; }
+constexpr std::string repeat(std::size_t n) { return n == 1 ? "" : "{" + decimal(n) + "}"; }
+constexpr std::string up_to(std::size_t n) { return n == 0 ? "" : n == 1 ? "?" : "{0," + decimal(n) + "}"; }
 
-consteval std::string digit_class(char lo, char hi) {
+constexpr std::string digit_class(char lo, char hi) {
   if (lo == hi) return std::string(1, lo);
   if (lo == '0' && hi == '9') return "[0-9]";
   if (hi == lo + 1) return std::string("[") + lo + hi + "]";
@@ -36,7 +36,7 @@ consteval std::string digit_class(char lo, char hi) {
 }
 
 // Wraps s in a non-capturing group when it has an alternation at its top level.
-consteval std::string group(const std::string& s) {
+constexpr std::string group(const std::string& s) {
   int depth = 0;
   for (char ch : s) {
     if (ch == '(' || ch == '[') ++depth;
@@ -48,7 +48,7 @@ consteval std::string group(const std::string& s) {
 
 // The decimal strings of exactly lo.size() digits from lo to hi (same length, lo <= hi,
 // leading zeros allowed): the classic split into a lower edge, a middle and an upper edge.
-consteval std::string same_length_range(std::string_view lo, std::string_view hi) {
+constexpr std::string same_length_range(std::string_view lo, std::string_view hi) {
   const std::size_t n = lo.size();
   if (n == 1) return digit_class(lo[0], hi[0]);
   if (lo[0] == hi[0]) return lo[0] + group(same_length_range(lo.substr(1), hi.substr(1)));
@@ -65,7 +65,7 @@ consteval std::string same_length_range(std::string_view lo, std::string_view hi
 }
 
 // The integers 1..max written without leading zeros (max >= 1).
-consteval std::string positive_up_to(unsigned __int128 max) {
+constexpr std::string positive_up_to(unsigned __int128 max) {
   const std::string m = decimal(max);
   const std::size_t n = m.size();
   const std::string full = same_length_range("1" + std::string(n - 1, '0'), m);
@@ -75,7 +75,7 @@ consteval std::string positive_up_to(unsigned __int128 max) {
 
 // What the reader accepts as an integer map key in [min, max] (min <= 0 <= max): JSON's
 // integer grammar without fraction or exponent (-?(0|[1-9][0-9]*)), "-0" included, in range.
-consteval std::string integer_key_pattern(bool has_negatives, unsigned __int128 neg_magnitude, unsigned __int128 max) {
+constexpr std::string integer_key_pattern(bool has_negatives, unsigned __int128 neg_magnitude, unsigned __int128 max) {
   std::string p = "^(?:-?0|" + positive_up_to(max);
   if (has_negatives) p += "|-" + group(positive_up_to(neg_magnitude));
   return p + ")" + std::string(end_anchor);
@@ -86,7 +86,7 @@ consteval std::string integer_key_pattern(bool has_negatives, unsigned __int128 
 // 23, minutes and seconds up to 59 (no leap second), offsets up to 23:59. `fraction` is the
 // fraction pattern (the time_point's precision); years, when the time_point cannot hold 0000 to
 // 9999, are limited to [year_min, year_max].
-consteval std::string date_time_pattern(std::string_view fraction, int year_min, int year_max) {
+constexpr std::string date_time_pattern(std::string_view fraction, int year_min, int year_max) {
   const std::string leap = "(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)";
   const std::string date = "(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|"
                            "(?:0[13578]|1[02])-31)|" + leap + "-02-29)";
@@ -105,7 +105,7 @@ consteval std::string date_time_pattern(std::string_view fraction, int year_min,
 // The optional fraction of seconds a time_point of precision 10^-digits accepts: any digits
 // after the first `digits` must be zeros (finer digits would be lost); at most 9 digits count
 // (the reader reads nanoseconds, then requires zeros).
-consteval std::string fraction_pattern(int digits) {
+constexpr std::string fraction_pattern(int digits) {
   if (digits <= 0) return "(?:\\.0+)?";
   if (digits > 9) digits = 9;
   return "(?:\\.[0-9]{1," + decimal(static_cast<unsigned __int128>(digits)) + "}0*)?";

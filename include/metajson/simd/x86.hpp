@@ -12,9 +12,21 @@
 //
 // The names differ from the intrinsics' on purpose: a translation unit may include
 // <immintrin.h> as well, and at -O0 GCC defines some intrinsics as macros.
+//
+// Clang has the vector extensions but not all of GCC's x86 builtins (its own have other names
+// and forms): compiled by Clang, the operations below that GCC writes with a builtin call the
+// intrinsic of the same name from <immintrin.h> instead (METAJSON_X86_CLANG), which compiles
+// to the same instruction. Only Clang pays for the header.
 #pragma once
 
 #if defined(__x86_64__) || defined(__i386__)
+
+#if defined(__clang__)
+#define METAJSON_X86_CLANG 1
+#include <immintrin.h>
+#else
+#define METAJSON_X86_CLANG 0
+#endif
 
 namespace metajson::detail {
 
@@ -78,48 +90,120 @@ METAJSON_X86_OP void mm_storeu_si128(m128i_u* p, m128i v) noexcept { *p = v; }
 METAJSON_X86_OP m128i mm_or_si128(m128i a, m128i b) noexcept { return (m128i)((x86v::v2du)a | (x86v::v2du)b); }
 METAJSON_X86_OP m128i mm_and_si128(m128i a, m128i b) noexcept { return (m128i)((x86v::v2du)a & (x86v::v2du)b); }
 METAJSON_X86_OP m128i mm_andnot_si128(m128i a, m128i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_andnot_si128(a, b);
+#else
   return (m128i)__builtin_ia32_pandn128((x86v::v2di)a, (x86v::v2di)b);
+#endif
 }
 METAJSON_X86_OP m128i mm_cmpeq_epi8(m128i a, m128i b) noexcept { return (m128i)((x86v::v16qi)a == (x86v::v16qi)b); }
 METAJSON_X86_OP m128i mm_cmplt_epi8(m128i a, m128i b) noexcept { return (m128i)((x86v::v16qs)a < (x86v::v16qs)b); }
-METAJSON_X86_OP int mm_movemask_epi8(m128i a) noexcept { return __builtin_ia32_pmovmskb128((x86v::v16qi)a); }
+METAJSON_X86_OP int mm_movemask_epi8(m128i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_movemask_epi8(a);
+#else
+  return __builtin_ia32_pmovmskb128((x86v::v16qi)a);
+#endif
+}
 METAJSON_X86_OP m128i mm_subs_epu8(m128i a, m128i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_subs_epu8(a, b);
+#else
   return (m128i)__builtin_ia32_psubusb128((x86v::v16qi)a, (x86v::v16qi)b);
+#endif
 }
 METAJSON_X86_OP m128i mm_min_epu8(m128i a, m128i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_min_epu8(a, b);
+#else
   return (m128i)__builtin_ia32_pminub128((x86v::v16qi)a, (x86v::v16qi)b);
+#endif
 }
 METAJSON_X86_OP m128i mm_add_epi8(m128i a, m128i b) noexcept { return (m128i)((x86v::v16qu)a + (x86v::v16qu)b); }
 METAJSON_X86_OP m128i mm_sub_epi16(m128i a, m128i b) noexcept { return (m128i)((x86v::v8hu)a - (x86v::v8hu)b); }
 METAJSON_X86_OP m128i mm_sub_epi32(m128i a, m128i b) noexcept { return (m128i)((x86v::v4su)a - (x86v::v4su)b); }
 METAJSON_X86_OP m128i mm_mullo_epi16(m128i a, m128i b) noexcept { return (m128i)((x86v::v8hu)a * (x86v::v8hu)b); }
 METAJSON_X86_OP m128i mm_mulhi_epu16(m128i a, m128i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_mulhi_epu16(a, b);
+#else
   return (m128i)__builtin_ia32_pmulhuw128((x86v::v8hi)a, (x86v::v8hi)b);
+#endif
 }
 METAJSON_X86_OP m128i mm_mul_epu32(m128i a, m128i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_mul_epu32(a, b);
+#else
   return (m128i)__builtin_ia32_pmuludq128((x86v::v4si)a, (x86v::v4si)b);
+#endif
 }
-METAJSON_X86_OP m128i mm_slli_epi16(m128i a, int n) noexcept { return (m128i)__builtin_ia32_psllwi128((x86v::v8hi)a, n); }
-METAJSON_X86_OP m128i mm_slli_epi32(m128i a, int n) noexcept { return (m128i)__builtin_ia32_pslldi128((x86v::v4si)a, n); }
-METAJSON_X86_OP m128i mm_slli_epi64(m128i a, int n) noexcept { return (m128i)__builtin_ia32_psllqi128((x86v::v2di)a, n); }
-METAJSON_X86_OP m128i mm_srli_epi16(m128i a, int n) noexcept { return (m128i)__builtin_ia32_psrlwi128((x86v::v8hi)a, n); }
-METAJSON_X86_OP m128i mm_srli_epi64(m128i a, int n) noexcept { return (m128i)__builtin_ia32_psrlqi128((x86v::v2di)a, n); }
+METAJSON_X86_OP m128i mm_slli_epi16(m128i a, int n) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_slli_epi16(a, n);
+#else
+  return (m128i)__builtin_ia32_psllwi128((x86v::v8hi)a, n);
+#endif
+}
+METAJSON_X86_OP m128i mm_slli_epi32(m128i a, int n) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_slli_epi32(a, n);
+#else
+  return (m128i)__builtin_ia32_pslldi128((x86v::v4si)a, n);
+#endif
+}
+METAJSON_X86_OP m128i mm_slli_epi64(m128i a, int n) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_slli_epi64(a, n);
+#else
+  return (m128i)__builtin_ia32_psllqi128((x86v::v2di)a, n);
+#endif
+}
+METAJSON_X86_OP m128i mm_srli_epi16(m128i a, int n) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_srli_epi16(a, n);
+#else
+  return (m128i)__builtin_ia32_psrlwi128((x86v::v8hi)a, n);
+#endif
+}
+METAJSON_X86_OP m128i mm_srli_epi64(m128i a, int n) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_srli_epi64(a, n);
+#else
+  return (m128i)__builtin_ia32_psrlqi128((x86v::v2di)a, n);
+#endif
+}
 template <int Bytes>
 METAJSON_X86_OP m128i mm_slli_si128(m128i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_slli_si128(a, Bytes);
+#else
   return (m128i)__builtin_ia32_pslldqi128((x86v::v2di)a, Bytes * 8);
+#endif
 }
 METAJSON_X86_OP m128i mm_unpackhi_epi64(m128i a, m128i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_unpackhi_epi64(a, b);
+#else
   return (m128i)__builtin_ia32_punpckhqdq128((x86v::v2di)a, (x86v::v2di)b);
+#endif
 }
 
 // --- SSSE3, PCLMUL ---------------------------------------------------------------------------------
 
 METAJSON_X86_OP_FOR("ssse3") m128i mm_shuffle_epi8(m128i a, m128i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_shuffle_epi8(a, b);
+#else
   return (m128i)__builtin_ia32_pshufb128((x86v::v16qi)a, (x86v::v16qi)b);
+#endif
 }
 template <int Imm>
 METAJSON_X86_OP_FOR("pclmul") m128i mm_clmulepi64_si128(m128i a, m128i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm_clmulepi64_si128(a, b, Imm);
+#else
   return (m128i)__builtin_ia32_pclmulqdq128((x86v::v2di)a, (x86v::v2di)b, Imm);
+#endif
 }
 
 // --- AVX2 --------------------------------------------------------------------------------------------
@@ -132,10 +216,18 @@ METAJSON_X86_OP_FOR("avx2") m256i mm256_setr_epi8(C... c) noexcept {
   return (m256i)(x86v::v32qi{static_cast<char>(c)...});
 }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_set_m128i(m128i hi, m128i lo) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_set_m128i(hi, lo);
+#else
   return (m256i)__builtin_ia32_vinsertf128_si256(__builtin_ia32_si256_si((x86v::v4si)lo), (x86v::v4si)hi, 1);
+#endif
 }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_broadcastsi128_si256(m128i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_broadcastsi128_si256(a);
+#else
   return (m256i)__builtin_ia32_vbroadcastsi256((x86v::v2di)a);
+#endif
 }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_load_si256(const m256i* p) noexcept { return *p; }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_loadu_si256(const m256i_u* p) noexcept { return *p; }
@@ -151,32 +243,70 @@ METAJSON_X86_OP_FOR("avx2") m256i mm256_cmpeq_epi8(m256i a, m256i b) noexcept {
 METAJSON_X86_OP_FOR("avx2") m256i mm256_cmpgt_epi8(m256i a, m256i b) noexcept {
   return (m256i)((x86v::v32qs)a > (x86v::v32qs)b);
 }
-METAJSON_X86_OP_FOR("avx2") int mm256_movemask_epi8(m256i a) noexcept { return __builtin_ia32_pmovmskb256((x86v::v32qi)a); }
+METAJSON_X86_OP_FOR("avx2") int mm256_movemask_epi8(m256i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_movemask_epi8(a);
+#else
+  return __builtin_ia32_pmovmskb256((x86v::v32qi)a);
+#endif
+}
 METAJSON_X86_OP_FOR("avx2") int mm256_testz_si256(m256i a, m256i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_testz_si256(a, b);
+#else
   return __builtin_ia32_ptestz256((x86v::v4di)a, (x86v::v4di)b);
+#endif
 }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_shuffle_epi8(m256i a, m256i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_shuffle_epi8(a, b);
+#else
   return (m256i)__builtin_ia32_pshufb256((x86v::v32qi)a, (x86v::v32qi)b);
+#endif
 }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_subs_epu8(m256i a, m256i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_subs_epu8(a, b);
+#else
   return (m256i)__builtin_ia32_psubusb256((x86v::v32qi)a, (x86v::v32qi)b);
+#endif
 }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_adds_epu8(m256i a, m256i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_adds_epu8(a, b);
+#else
   return (m256i)__builtin_ia32_paddusb256((x86v::v32qi)a, (x86v::v32qi)b);
+#endif
 }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_min_epu8(m256i a, m256i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_min_epu8(a, b);
+#else
   return (m256i)__builtin_ia32_pminub256((x86v::v32qi)a, (x86v::v32qi)b);
+#endif
 }
 METAJSON_X86_OP_FOR("avx2") m256i mm256_srli_epi16(m256i a, int n) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_srli_epi16(a, n);
+#else
   return (m256i)__builtin_ia32_psrlwi256((x86v::v16hi)a, n);
+#endif
 }
 template <int Bytes>
 METAJSON_X86_OP_FOR("avx2") m256i mm256_alignr_epi8(m256i a, m256i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_alignr_epi8(a, b, Bytes);
+#else
   return (m256i)__builtin_ia32_palignr256((x86v::v4di)a, (x86v::v4di)b, Bytes * 8);
+#endif
 }
 template <int Imm>
 METAJSON_X86_OP_FOR("avx2") m256i mm256_permute2x128_si256(m256i a, m256i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm256_permute2x128_si256(a, b, Imm);
+#else
   return (m256i)__builtin_ia32_permti256((x86v::v4di)a, (x86v::v4di)b, Imm);
+#endif
 }
 
 // --- AVX-512 (F and BW) -----------------------------------------------------------------------------
@@ -188,24 +318,54 @@ METAJSON_X86_AVX512 void mm512_storeu_si512(void* p, m512i v) noexcept { *static
 METAJSON_X86_AVX512 m512i mm512_add_epi8(m512i a, m512i b) noexcept { return (m512i)((x86v::v64qu)a + (x86v::v64qu)b); }
 METAJSON_X86_AVX512 m512i mm512_or_si512(m512i a, m512i b) noexcept { return (m512i)((x86v::v16su)a | (x86v::v16su)b); }
 METAJSON_X86_AVX512 mmask64 mm512_cmpeq_epi8_mask(m512i a, m512i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_cmpeq_epi8_mask(a, b);
+#else
   return __builtin_ia32_pcmpeqb512_mask((x86v::v64qi)a, (x86v::v64qi)b, ~mmask64{0});
+#endif
 }
 METAJSON_X86_AVX512 mmask64 mm512_cmplt_epi8_mask(m512i a, m512i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_cmplt_epi8_mask(a, b);
+#else
   return __builtin_ia32_cmpb512_mask((x86v::v64qi)a, (x86v::v64qi)b, 1, ~mmask64{0});
+#endif
 }
 METAJSON_X86_AVX512 mmask64 mm512_cmplt_epu8_mask(m512i a, m512i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_cmplt_epu8_mask(a, b);
+#else
   return __builtin_ia32_ucmpb512_mask((x86v::v64qi)a, (x86v::v64qi)b, 1, ~mmask64{0});
+#endif
 }
-METAJSON_X86_AVX512 mmask64 mm512_movepi8_mask(m512i a) noexcept { return __builtin_ia32_cvtb2mask512((x86v::v64qi)a); }
+METAJSON_X86_AVX512 mmask64 mm512_movepi8_mask(m512i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_movepi8_mask(a);
+#else
+  return __builtin_ia32_cvtb2mask512((x86v::v64qi)a);
+#endif
+}
 METAJSON_X86_AVX512 m512i mm512_shuffle_epi8(m512i a, m512i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_shuffle_epi8(a, b);
+#else
   return (m512i)__builtin_ia32_pshufb512_mask((x86v::v64qi)a, (x86v::v64qi)b, x86v::v64qi{}, ~mmask64{0});
+#endif
 }
 METAJSON_X86_AVX512 m512i mm512_broadcast_i32x4(m128i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_broadcast_i32x4(a);
+#else
   return (m512i)__builtin_ia32_broadcasti32x4_512((x86v::v4si)a, x86v::v16si{}, static_cast<unsigned short>(0xFFFF));
+#endif
 }
 template <int Half>
 METAJSON_X86_AVX512 m256i mm512_extracti64x4_epi64(m512i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_extracti64x4_epi64(a, Half);
+#else
   return (m256i)__builtin_ia32_extracti64x4_mask((x86v::v8di)a, Half, x86v::v4di{}, static_cast<unsigned char>(0xFF));
+#endif
 }
 METAJSON_X86_AVX512 m256i mm512_castsi512_si256(m512i a) noexcept {
   return (m256i)__builtin_shufflevector((x86v::v8di)a, (x86v::v8di)a, 0, 1, 2, 3);
@@ -224,37 +384,66 @@ METAJSON_X86_AVX512 m512i mm512_and_si512(m512i a, m512i b) noexcept { return (m
 METAJSON_X86_AVX512 m512i mm512_xor_si512(m512i a, m512i b) noexcept { return (m512i)((x86v::v16su)a ^ (x86v::v16su)b); }
 METAJSON_X86_AVX512 m512i mm512_add_epi32(m512i a, m512i b) noexcept { return (m512i)((x86v::v16su)a + (x86v::v16su)b); }
 METAJSON_X86_AVX512 m512i mm512_subs_epu8(m512i a, m512i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_subs_epu8(a, b);
+#else
   return (m512i)__builtin_ia32_psubusb512_mask((x86v::v64qi)a, (x86v::v64qi)b, x86v::v64qi{}, ~mmask64{0});
+#endif
 }
 template <int N>
 METAJSON_X86_AVX512 m512i mm512_srli_epi16(m512i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_srli_epi16(a, N);
+#else
   return (m512i)__builtin_ia32_psrlwi512_mask((x86v::v32hi)a, N, x86v::v32hi{}, ~0u);
+#endif
 }
 // Per 128-bit lane: the 32 bytes (a's lane, b's lane) shifted right by Bytes.
 template <int Bytes>
 METAJSON_X86_AVX512 m512i mm512_alignr_epi8(m512i a, m512i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_alignr_epi8(a, b, Bytes);
+#else
   return (m512i)__builtin_ia32_palignr512((x86v::v8di)a, (x86v::v8di)b, Bytes * 8);
+#endif
 }
 // Quadwords of a (indices 0-7) and b (8-15) chosen by idx.
 METAJSON_X86_AVX512 m512i mm512_permutex2var_epi64(m512i a, m512i idx, m512i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_permutex2var_epi64(a, idx, b);
+#else
   return (m512i)__builtin_ia32_vpermt2varq512_mask((x86v::v8di)idx, (x86v::v8di)a, (x86v::v8di)b, static_cast<unsigned char>(0xFF));
+#endif
 }
 METAJSON_X86_AVX512 mmask64 mm512_test_epi8_mask(m512i a, m512i b) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_test_epi8_mask(a, b);
+#else
   return __builtin_ia32_ptestmb512((x86v::v64qi)a, (x86v::v64qi)b, ~mmask64{0});
+#endif
 }
 // The 16 bytes of a at 128-bit lane Lane, each widened to 32 bits with zeros.
 template <int Lane>
 METAJSON_X86_AVX512 m512i mm512_cvtepu8_epi32_lane(m512i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(a, Lane));
+#else
   const auto lane = (m128i)__builtin_ia32_extracti32x4_mask((x86v::v16si)a, Lane, x86v::v4si{}, static_cast<unsigned char>(0xFF));
   return (m512i)__builtin_ia32_pmovzxbd512_mask((x86v::v16qi)lane, x86v::v16si{}, static_cast<unsigned short>(0xFFFF));
+#endif
 }
 // AVX-512 VBMI2: the bytes of a at the set bits of k, packed from the start, zeros after them.
 METAJSON_X86_OP_FOR("avx512f,avx512bw,avx512vbmi2") m512i mm512_maskz_compress_epi8(mmask64 k, m512i a) noexcept {
+#if METAJSON_X86_CLANG
+  return _mm512_maskz_compress_epi8(k, a);
+#else
   return (m512i)__builtin_ia32_compressqi512_mask((x86v::v64qi)a, x86v::v64qi{}, k);
+#endif
 }
 #undef METAJSON_X86_AVX512
 #undef METAJSON_X86_OP_FOR
 #undef METAJSON_X86_OP
+#undef METAJSON_X86_CLANG
 
 }  // namespace metajson::detail
 

@@ -16,13 +16,15 @@ struct writer<family::enumeration> {
   template <options O, class T> static std::size_t reserve(const T&) { return max_size<O, T>; }
   template <options O, class T>
   static char* write_reserved(write_context& c, char* p, const T& v) {
-    template for (constexpr std::meta::info e : reflect::enumerators<T>()) {
-      if (v == [:e:]) {
+    METAJSON_EXIT_SLOT(char*);
+    METAJSON_FOR_EACH_EXITING(e, reflect::enumerators<T>()) {
+      if (v == reflect::enum_value<e>) {
         constexpr std::string_view text = reflect::quoted_enumerator<T, e, name_escapes_of<O>>();
         std::memcpy(p, text.data(), text.size());
-        return p + text.size();
+        METAJSON_EXIT(p + text.size());
       }
-    }
+    };
+    METAJSON_EXITED();
     return c.fail(error_code::unnamed_enum_value,
                   "value " + std::to_string(static_cast<long long>(static_cast<std::underlying_type_t<T>>(v))));
   }

@@ -75,12 +75,13 @@ inline std::string_view sort_key_text(const K& k, std::string& buf) {
     buf = k ? "true" : "false";
   } else if constexpr (std::is_enum_v<K>) {
     buf.clear();  // a value with no name fails when it is written
-    template for (constexpr std::meta::info e : reflect::enumerators<K>()) {
-      if (k == [:e:]) {
+    METAJSON_EXIT_SLOT(bool);
+    METAJSON_FOR_EACH_EXITING(e, reflect::enumerators<K>()) {
+      if (k == reflect::enum_value<e>) {
         buf = reflect::enumerator_json_name<K, e>();
-        break;
+        METAJSON_BREAK;
       }
-    }
+    };
   } else {
     char digits[48];
     buf.assign(digits, static_cast<std::size_t>(write_integer(digits, k) - digits));

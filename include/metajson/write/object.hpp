@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstring>
-#include <meta>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -21,13 +20,13 @@
 
 namespace metajson::detail {
 
-// The member's type with references and cv removed.
-template <std::meta::info M>
-using member_type = std::remove_cvref_t<typename [:std::meta::type_of(M):]>;
+// The type of T's member M with references and cv removed.
+template <class T, auto M>
+using member_type = reflect::member_type<T, M>;
 
 // The members in output order: declaration order, or sorted by key (options.sort_keys).
 template <options O, class T>
-consteval std::span<const std::meta::info> ordered_members() {
+consteval auto ordered_members() {
   if constexpr (O.sort_keys) return reflect::sorted_members_of<T>();
   else return reflect::members_of<T>();
 }
@@ -42,14 +41,14 @@ inline constexpr bool omittable = nested_optional_v<M> || (O.empty == empty_memb
 template <options O, class T>
 consteval bool any_omittable() {
   bool any = false;
-  template for (constexpr std::meta::info m : reflect::members_of<T>()) any = any || omittable<O, member_type<m>>;
+  METAJSON_FOR_EACH(m, reflect::members_of<T>()) { any = any || omittable<O, member_type<T, m>>; };
   return any;
 }
 
 template <options O, class T>
 consteval bool any_tagged() {
   bool any = false;
-  template for (constexpr std::meta::info m : reflect::members_of<T>()) any = any || reflect::has_tag(m);
+  METAJSON_FOR_EACH(m, reflect::members_of<T>()) { any = any || reflect::has_tag_v<m>; };
   return any;
 }
 
@@ -74,19 +73,21 @@ template <options O, class T>
 consteval std::size_t object_bound() {
   if (O.pretty || any_omittable<O, T>() || any_tagged<O, T>() || has_extra_keys_v<T>) return 0;
   std::size_t total = 2;  // '{' (or the first key's) and '}'
-  template for (constexpr std::meta::info m : ordered_members<O, T>()) {
-    constexpr std::size_t b = max_size_of<O, member_type<m>>();
-    if (b == 0) return 0;
+  METAJSON_EXIT_SLOT(std::size_t);
+  METAJSON_FOR_EACH_EXITING(m, ordered_members<O, T>()) {
+    constexpr std::size_t b = max_size_of<O, member_type<T, m>>();
+    if (b == 0) METAJSON_EXIT(0);
     total += reflect::key_text<T, m, reflect::key_form::next, name_escapes_of<O>>().size() + b;
-  }
+  };
+  METAJSON_EXITED();
   return total;
 }
 
 // Writes member M's value (tagged when the member carries metajson::tag).
-template <options O, std::meta::info M, class V>
+template <options O, auto M, class V>
 METAJSON_ALWAYS_INLINE char* write_member_value(write_context& c, char* p, const V& v) {
-  if constexpr (reflect::has_tag(M)) {
-    constexpr const char* tag = reflect::tag_key_of(M);
+  if constexpr (reflect::has_tag_v<M>) {
+    constexpr const char* tag = reflect::tag_key_v<M>;
     using U = std::remove_cvref_t<V>;
     if constexpr (is_variant_v<U>) {
       return write_tagged_variant<O, tag>(c, p, v);
@@ -143,9 +144,10 @@ struct writer<family::object> {
       std::memcpy(p, "{}", 2);
       return p + 2;
     } else {
-      template for (constexpr std::size_t i : indices<n>) {
-        constexpr std::meta::info m = ms[i];
-        using M = member_type<m>;
+      METAJSON_EXIT_SLOT(char*);
+      METAJSON_FOR_EXITING(i, n) {
+        constexpr auto m = ms[i];
+        using M = member_type<T, m>;
 #if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
         if constexpr (i == 0) *p++ = '{';
         p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
@@ -155,8 +157,9 @@ struct writer<family::object> {
         p += key.size();
 #endif
         p = writer_of<M>::template write_reserved<O, M>(c, p, reflect::field<T, m>(v));
-        if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
-      }
+        if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(push_key(c, reflect::key_text<T, m, reflect::key_form::raw>()));
+      };
+      METAJSON_EXITED();
       *p++ = '}';
       return p;
     }
@@ -175,9 +178,10 @@ struct writer<family::object> {
       return write_reserved<O, T>(c, p, v);
     } else if constexpr (!O.pretty && !any_omittable<O, T>() && !has_extra_keys_v<T>) {
       // Compact, every key known with its punctuation: `{"a":` then `,"b":` ...
-      template for (constexpr std::size_t i : indices<n>) {
-        constexpr std::meta::info m = ms[i];
-        using M = member_type<m>;
+      METAJSON_EXIT_SLOT(char*);
+      METAJSON_FOR_EXITING(i, n) {
+        constexpr auto m = ms[i];
+        using M = member_type<T, m>;
 #if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
         if constexpr (i == 0) {
           p = ensure(c, p, 1);
@@ -187,7 +191,7 @@ struct writer<family::object> {
         p = write_member_value<O, m>(c, p, reflect::field<T, m>(v));
 #else
         constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
-        if constexpr (!reflect::has_tag(m)) {
+        if constexpr (!reflect::has_tag_v<m>) {
           p = write_prefixed<O, M>(c, p, key, reflect::field<T, m>(v));
         } else {
           p = ensure(c, p, key.size());
@@ -195,8 +199,9 @@ struct writer<family::object> {
           p = write_member_value<O, m>(c, p + key.size(), reflect::field<T, m>(v));
         }
 #endif
-        if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
-      }
+        if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(push_key(c, reflect::key_text<T, m, reflect::key_form::raw>()));
+      };
+      METAJSON_EXITED();
       p = ensure(c, p, 1);
       *p++ = '}';
       return p;
@@ -210,11 +215,12 @@ struct writer<family::object> {
       *p++ = '{';
       if constexpr (O.pretty) ++c.depth;
       bool first = true;
-      template for (constexpr std::meta::info m : ordered_members<O, T>()) {
-        using M = member_type<m>;
+      METAJSON_EXIT_SLOT(char*);
+      METAJSON_FOR_EACH_EXITING(m, ordered_members<O, T>()) {
+        using M = member_type<T, m>;
         if constexpr (O.sort_keys && has_extra_keys_v<T>) {  // the extra keys that sort before this one
           p = write_extra_keys<O>(c, p, extra, reflect::key_text<T, m, reflect::key_form::raw>(), false, first);
-          if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
+          if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(nullptr);
         }
         bool skip = false;
         if constexpr (omittable<O, M>) skip = is_empty_nullable(reflect::field<T, m>(v));
@@ -229,9 +235,10 @@ struct writer<family::object> {
           p = ensure(c, p, key.size());
           std::memcpy(p, key.data(), key.size());
           p = write_member_value<O, m>(c, p + key.size(), reflect::field<T, m>(v));
-          if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<T, m, reflect::key_form::raw>());
+          if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(push_key(c, reflect::key_text<T, m, reflect::key_form::raw>()));
         }
-      }
+      };
+      METAJSON_EXITED();
       if constexpr (has_extra_keys_v<T>) {  // the rest of them (all, unsorted)
         p = write_extra_keys<O>(c, p, extra, {}, true, first);
         if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
@@ -281,11 +288,12 @@ inline char* write_sorted_tagged(write_context& c, char* p, const A& alt) {
     constexpr auto ms = ordered_members<O, A>();
     constexpr std::size_t n = ms.size();
     constexpr std::size_t tag_at = reflect::keys_before<A>(reflect::static_string(TagKey));
-    template for (constexpr std::size_t i : indices<n + 1>) {
+    METAJSON_EXIT_SLOT(char*);
+    METAJSON_FOR_EXITING(i, n + 1) {
       if constexpr (i == tag_at) write_tag();
       if constexpr (i < n) {
-        constexpr std::meta::info m = ms[i];
-        using M = member_type<m>;
+        constexpr auto m = ms[i];
+        using M = member_type<A, m>;
         bool skip = false;
         if constexpr (omittable<O, M>) skip = is_empty_nullable(reflect::field<A, m>(alt));
         if (!skip) {
@@ -294,10 +302,11 @@ inline char* write_sorted_tagged(write_context& c, char* p, const A& alt) {
           p = ensure(c, p, key.size());
           std::memcpy(p, key.data(), key.size());
           p = write_member_value<O, m>(c, p + key.size(), reflect::field<A, m>(alt));
-          if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, reflect::key_text<A, m, reflect::key_form::raw>());
+          if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(push_key(c, reflect::key_text<A, m, reflect::key_form::raw>()));
         }
       }
-    }
+    };
+    METAJSON_EXITED();
   } else {
     constexpr bool value_first = utf16_less("value", reflect::static_string(TagKey));
     constexpr std::string_view vkey = O.pretty ? std::string_view("\"value\": ") : std::string_view("\"value\":");

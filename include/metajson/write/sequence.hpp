@@ -180,7 +180,8 @@ struct writer<family::tuple> {
       p = ensure(c, p, 1);
       *p++ = '[';
       if constexpr (O.pretty) ++c.depth;
-      template for (constexpr std::size_t i : indices<n>) {
+      METAJSON_EXIT_SLOT(char*);
+      METAJSON_FOR_EXITING(i, n) {
         if constexpr (O.pretty) {
           if constexpr (i != 0) {
             p = ensure(c, p, 1);
@@ -191,8 +192,9 @@ struct writer<family::tuple> {
         } else {
           p = write_prefixed<O>(c, p, std::string_view(",", i == 0 ? 0 : 1), std::get<i>(v));
         }
-        if (METAJSON_UNLIKELY(p == nullptr)) return push_index(c, i);
-      }
+        if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(push_index(c, i));
+      };
+      METAJSON_EXITED();
       if constexpr (O.pretty) {
         --c.depth;
         p = newline_indent<O.indent>(c, p, c.depth);

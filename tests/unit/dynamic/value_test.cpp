@@ -168,7 +168,10 @@ TEST(Value, ObjectsLookupsAndInsertion) {
   EXPECT_EQ(W(d), R"({"x":0})");
   // items(): structured bindings, in order; a null value has none.
   std::string keys;
-  for (auto& [k, e] : J(R"({"p":1,"q":2})").items()) keys += std::string(k) + std::to_string(e.as_int64());
+  // (The value named first: a temporary in a range-for's initializer lives through the loop only
+  // from C++23's P2718, which GCC 13 does not implement.)
+  value pq = J(R"({"p":1,"q":2})");
+  for (auto& [k, e] : pq.items()) keys += std::string(k) + std::to_string(e.as_int64());
   EXPECT_EQ(keys, "p1q2");
   EXPECT_TRUE(value().items().empty());
   EXPECT_EQ(thrown([] { (void)value(1).items(); }).first, error_code::type_mismatch);
@@ -245,7 +248,8 @@ TEST(Value, SizeEmptyClear) {
 
 TEST(Value, Visit) {
   std::string seen;
-  for (const value& e : J(R"([null,true,-1,1,1.5,1e400,"s",[],{}])").as_array()) {
+  const value all = J(R"([null,true,-1,1,1.5,1e400,"s",[],{}])");  // (named: see items() above)
+  for (const value& e : all.as_array()) {
     e.visit([&](const auto& x) {
       using X = std::remove_cvref_t<decltype(x)>;
       if constexpr (std::is_same_v<X, std::nullptr_t>) seen += "n";

@@ -36,14 +36,30 @@ struct Box {
 
 namespace {
 
-enum class Color { red, green [[=metajson::name("GREEN")]] };
+enum class Color { red, green };
+}  // namespace
+template <>
+struct metajson::meta<Color> {
+  static constexpr auto enumerators = metajson::enumerator<Color::green>(metajson::name("GREEN"));
+};
+namespace {
 
-struct [[=metajson::rename_all(metajson::case_style::kebab)]] [[=metajson::deny_unknown_keys]] User {
-  [[=metajson::required]] std::string user_name;
-  [[=metajson::name("ID")]] std::uint32_t id = 0;
-  [[=metajson::skip]] int cache = 0;
+struct User {
+  std::string user_name;
+  std::uint32_t id = 0;
+  int cache = 0;
   std::optional<Color> favourite;
 };
+}  // namespace
+template <>
+struct metajson::meta<User> {
+  static constexpr auto type = metajson::with(metajson::rename_all(metajson::case_style::kebab), metajson::deny_unknown_keys);
+  static constexpr auto members = metajson::with(
+      metajson::member<"user_name">(metajson::required),
+      metajson::member<"id">(metajson::name("ID")),
+      metajson::member<"cache">(metajson::skip));
+};
+namespace {
 struct Tree {
   std::string label;
   std::vector<Tree> children;
@@ -57,8 +73,14 @@ struct Square {
 struct Shapes {
   std::variant<Circle, Square, int> any;
   Circle plain;
-  [[=metajson::tag("type")]] std::variant<Circle, std::string> tagged;
+  std::variant<Circle, std::string> tagged;
 };
+}  // namespace
+template <>
+struct metajson::meta<Shapes> {
+  static constexpr auto members = metajson::member<"tagged">(metajson::tag("type"));
+};
+namespace {
 struct Floats {
   std::variant<float, std::string> f;
 };

@@ -24,8 +24,14 @@ struct Circle {
 };
 struct Empty {};
 struct Shape {
-  [[=metajson::tag("type")]] std::variant<Circle, Empty, int> shape;
+  std::variant<Circle, Empty, int> shape;
 };
+}  // namespace
+template <>
+struct metajson::meta<Shape> {
+  static constexpr auto members = metajson::member<"shape">(metajson::tag("type"));
+};
+namespace {
 struct Event {
   std::uint64_t id;
   std::string name;

@@ -129,7 +129,11 @@ TEST(StandardTypes, SumAndProductTypes) {
   pin(std::make_shared<int>(9), "9");
   pin(nullptr, "null");
   pin(std::div_t{7, 1}, R"({"quot":7,"rem":1})");
+#if defined(__cpp_lib_tuple_like) && __cpp_lib_tuple_like >= 202311L
   pin(std::complex<double>(1.5, -2), "[1.5,-2.0]");  // C++26 gives complex the tuple protocol
+#else
+  EXPECT_TRUE(refused<std::complex<double>>());  // C++23's has none: its state is private
+#endif
   pin(std::valarray<int>{1, 2}, "[1,2]");
 }
 
@@ -237,6 +241,7 @@ TEST(StandardTypes, RefusedAtCompileTime) {
 }
 
 // Classes of the user's: refused with the user-type message, or accepted.
+#if METAJSON_BACKEND_P2996  // (what reflection sees of private members and bases; C++23 refuses such classes outright)
 class Money {
   long cents_ = 0;
 };
@@ -255,13 +260,22 @@ struct Anonymous {
     float f;
   };
 };
+#endif
 struct Empty {};
 struct WithSkip {
   int a = 0;
 
  private:
-  [[=metajson::skip]] int cache_ = 0;
+  friend struct metajson::access;  // (C++23: decomposed there, every member listed)
+  int cache_ = 0;
 };
+}  // namespace
+template <>
+struct metajson::meta<WithSkip> {
+  static constexpr auto members = metajson::with(metajson::member<&WithSkip::a>(), metajson::member<"cache_">(metajson::skip));
+};
+namespace {
+#if METAJSON_BACKEND_P2996
 struct Shared : std::enable_shared_from_this<Shared> {  // identity, not value: not state
   Shared() = default;
   int x = 0;
@@ -272,12 +286,16 @@ struct WithComparator {
  private:
   std::less<> order_;  // an empty type holds nothing
 };
+#endif
+#if METAJSON_BACKEND_P2996
 struct Failure : std::runtime_error {  // the base's message is private to the standard library
   Failure() : std::runtime_error("x") {}
   int code = 0;
 };
+#endif
 using metajson::detail::reflect::hidden_state;
 
+#if METAJSON_BACKEND_P2996
 TEST(StandardTypes, HiddenState) {
   EXPECT_TRUE(hidden_state<Shared>().empty());
   EXPECT_TRUE(hidden_state<WithComparator>().empty());
@@ -290,13 +308,16 @@ TEST(StandardTypes, HiddenState) {
   EXPECT_TRUE(hidden_state<Failure>().contains("its base class 'std::runtime_error' is a standard class whose state is private; "
                                                "instead, specialize metajson::adapter<"));
 }
+#endif
 
 TEST(StandardTypes, Refusals) {
   EXPECT_EQ(metajson::to_json(Empty{}), "{}");
   EXPECT_EQ(metajson::to_json(WithSkip{}), R"({"a":0})");
+#if METAJSON_BACKEND_P2996  // (a private member of an empty type, a standard base: reflection sees they hold nothing)
   EXPECT_EQ(metajson::to_json(WithComparator{}), R"({"x":0})");
   const Shared shared;
   EXPECT_EQ(metajson::to_json(shared), R"({"x":0})");
+#endif
 }
 
 TEST(StandardTypes, InvalidValues) {

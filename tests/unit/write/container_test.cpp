@@ -26,7 +26,14 @@ namespace {
 
 enum class Color { red, green = 5, blue };
 enum Plain { one = 1, two = 2 };
-enum class [[=metajson::rename_all(metajson::case_style::snake)]] Mode { FastPath, slowPath, other [[=metajson::name("X!")]] };
+enum class Mode { FastPath, slowPath, other };
+}  // namespace
+template <>
+struct metajson::meta<Mode> {
+  static constexpr auto type = metajson::rename_all(metajson::case_style::snake);
+  static constexpr auto enumerators = metajson::enumerator<Mode::other>(metajson::name("X!"));
+};
+namespace {
 
 TEST(WriteContainer, Sequences) {
   expect_json(std::vector<int>{1, 2, 3}, "[1,2,3]");

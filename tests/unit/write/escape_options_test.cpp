@@ -17,21 +17,45 @@ constexpr metajson::options ascii{.escape_non_ascii = true};
 constexpr metajson::options html{.escape_html = true};
 constexpr metajson::options both{.escape_non_ascii = true, .escape_html = true};
 
-enum class Mode { fast [[=metajson::name("schnell-\xc3\xa9")]], slow };
-struct [[=metajson::name("Kreis\xe2\x80\xa8")]] Circle {
+enum class Mode { fast, slow };
+}  // namespace
+template <>
+struct metajson::meta<Mode> {
+  static constexpr auto enumerators = metajson::enumerator<Mode::fast>(metajson::name("schnell-\xc3\xa9"));
+};
+namespace {
+struct Circle {
   int r = 0;
   bool operator==(const Circle&) const = default;
 };
+}  // namespace
+template <>
+struct metajson::meta<Circle> {
+  static constexpr auto type = metajson::name("Kreis\xe2\x80\xa8");
+};
+namespace {
 struct Tagged {
-  [[=metajson::tag("t\xc3\xbcp")]] std::variant<Circle, int> v;
+  std::variant<Circle, int> v;
   bool operator==(const Tagged&) const = default;
 };
+}  // namespace
+template <>
+struct metajson::meta<Tagged> {
+  static constexpr auto members = metajson::member<"v">(metajson::tag("t\xc3\xbcp"));
+};
+namespace {
 struct Named {
-  [[=metajson::name("cl\xc3\xa9<&>")]] std::string s;
+  std::string s;
   Mode m = Mode::fast;
   std::map<std::string, int> mp;
   bool operator==(const Named&) const = default;
 };
+}  // namespace
+template <>
+struct metajson::meta<Named> {
+  static constexpr auto members = metajson::member<"s">(metajson::name("cl\xc3\xa9<&>"));
+};
+namespace {
 
 TEST(EscapeOptions, NonAsciiStrings) {
   expect_json<ascii>(std::string("\xc3\xa9"), R"("\u00e9")");                      // U+00E9, 2 bytes
