@@ -88,7 +88,7 @@ error read_from_text(const header& h, const raw* n, T& out) {
   read_context c;
   c.begin = h.text + from;
   c.end = h.text + to;
-  [[indeterminate]] index_buffer buffer;
+  METAJSON_INDETERMINATE index_buffer buffer;
   const char* k = start_index<stage1_checks_utf8<strict>>(c, buffer);
   if (METAJSON_LIKELY(k != nullptr)) k = read_value<strict>(c, k, out);
   if (METAJSON_LIKELY(k != nullptr)) return {};

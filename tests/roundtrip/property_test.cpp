@@ -520,7 +520,9 @@ void round_trip_many(int count, std::uint64_t seed) {
     ASSERT_NE(json.find("\"deep_list\""), std::string::npos);
     // (Sorted keys reorder the members of metajson::value objects, which == ignores, but also
     // those of the multimaps: then only the bytes are compared, below.)
-    if constexpr (!O.sort_keys) ASSERT_TRUE(back == r) << "case " << i << "\n" << json.substr(0, 3000);
+    if constexpr (!O.sort_keys) {
+      ASSERT_TRUE(back == r) << "case " << i << "\n" << json.substr(0, 3000);
+    }
     // The alias reads the same member (the key is unique in the document: "note" is only Extras').
     {
       std::string aliased = json;
@@ -533,7 +535,9 @@ void round_trip_many(int count, std::uint64_t seed) {
     }
     // Reading into the same (now full) object again gives the same value: no appending.
     ASSERT_FALSE(metajson::from_json<O>(json, back));
-    if constexpr (!O.sort_keys) ASSERT_TRUE(back == r);
+    if constexpr (!O.sort_keys) {
+      ASSERT_TRUE(back == r);
+    }
     // Written again, the same bytes (the unordered containers emptied first, see the top).
     r.extras.clear_unordered();
     back.extras.clear_unordered();

@@ -142,7 +142,7 @@ std::size_t build(read_context& c, std::string_view text, raw_buffer<raw>& nodes
   nodes.reserve(header_nodes + text.size() / 8 + 16, 0);
   // Strings are written back without escaping when stage 1 checked their UTF-8.
   builder<O.utf8 == utf8_policy::validate> b{nodes, arena, text.data(), header_nodes};
-  [[indeterminate]] index_buffer buffer;
+  METAJSON_INDETERMINATE index_buffer buffer;
   const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
   if (METAJSON_LIKELY(k != nullptr)) k = walk_value<O>(c, k, b);
   if (METAJSON_UNLIKELY(k == nullptr) || METAJSON_UNLIKELY(!at_document_end(c, k))) return 0;
