@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "dom/build.hpp"
 #include "dom/node.hpp"
@@ -101,9 +102,9 @@ error read_from_text(const header& h, const raw* n, T& out) {
   return error(e.code(), std::move(path), e.detail(), offset, line, column);
 }
 
-// Node n as a metajson::value (out is null before): containers sized once, strings copied (the
-// plain ones keep their mark, so the value writes them as they are too).
-inline void to_value(const header& h, const raw* n, value& out) {
+// A scalar or string node as a metajson::value (out is null before). Strings are copied; the
+// plain ones keep their mark, so the value writes them as they are too.
+inline void leaf_to_value(const header& h, const raw* n, value& out) {
   switch (kind_of(*n)) {
     case kind::null: return;
     case kind::boolean: out = value(n->payload != 0); return;
@@ -111,27 +112,57 @@ inline void to_value(const header& h, const raw* n, value& out) {
     case kind::uint64: out = value(n->payload); return;
     case kind::float64: out = value(std::bit_cast<double>(n->payload)); return;
     case kind::big_number: dyn::access::assign_text(out, dyn::code(kind::big_number), big_number_of(h, *n)); return;
-    case kind::string:
+    default:
       dyn::access::assign_text(out, static_cast<std::uint8_t>(dyn::code(kind::string) | ((n->tag & flag_plain) ? dyn::flag_plain : 0)),
                                string_of(h, *n));
-      return;
-    case kind::array: {
-      value::array a;
-      a.reserve(count_of(*n));
-      for (const raw* e = n + 1; e < after(n); e = after(e)) to_value(h, e, a.emplace_back());
-      out = value(std::move(a));
-      return;
+  }
+}
+
+// Node n as a metajson::value (out is null before), without recursion: the nodes are read in
+// order, with a stack of the containers being filled (each sized once from its node's count, so
+// the addresses on the stack stay valid). Any depth the reader's max_depth let through.
+inline void to_value(const header& h, const raw* n, value& out) {
+  struct open {
+    value* container;
+    const raw* end;  // the node after its subtree
+  };
+  const auto start = [](const raw* node, value& v) {  // a container node: v becomes it, sized
+    if (kind_of(*node) == kind::array) {
+      v = value::array();
+      dyn::access::array_of(v).reserve(count_of(*node));
+    } else {
+      v = value::object();
+      dyn::access::object_of(v).reserve(count_of(*node));
     }
-    default: {
-      value::object o;
-      o.reserve(count_of(*n));
-      for (const raw* k = n + 1; k < after(n); k = after(k + 1)) {
-        value::member& m = o.emplace_back();
-        dyn::access::assign_text(m.first, static_cast<std::uint8_t>(dyn::code(kind::string) | ((k->tag & flag_plain) ? dyn::flag_plain : 0)),
-                                 string_of(h, *k));
-        to_value(h, k + 1, m.second);
-      }
-      out = value(std::move(o));
+  };
+  if (!is_container(*n)) return leaf_to_value(h, n, out);
+  std::vector<open> stack;
+  start(n, out);
+  stack.push_back({&out, after(n)});
+  const raw* at = n + 1;
+  while (!stack.empty()) {
+    open& top = stack.back();
+    if (at == top.end) {
+      stack.pop_back();
+      continue;
+    }
+    value* slot;
+    if (top.container->is_array()) {
+      slot = &dyn::access::array_of(*top.container).emplace_back();
+    } else {
+      value::member& m = dyn::access::object_of(*top.container).emplace_back();
+      dyn::access::assign_text(m.first, static_cast<std::uint8_t>(dyn::code(kind::string) | ((at->tag & flag_plain) ? dyn::flag_plain : 0)),
+                               string_of(h, *at));
+      ++at;  // the key's node; its value follows
+      slot = &m.second;
+    }
+    if (is_container(*at)) {
+      start(at, *slot);
+      stack.push_back({slot, after(at)});
+      ++at;
+    } else {
+      leaf_to_value(h, at, *slot);
+      ++at;
     }
   }
 }

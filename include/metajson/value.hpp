@@ -227,14 +227,8 @@ class vector_base {
   using const_iterator = const E*;
 
   vector_base() noexcept = default;
-  vector_base(std::initializer_list<E> l) {
-    reserve(l.size());
-    for (const E& e : l) push_back(e);
-  }
-  vector_base(const vector_base& o) {
-    reserve(o.size());
-    for (const E& e : o) push_back(e);
-  }
+  vector_base(std::initializer_list<E> l) { append_copies(l.begin(), l.size()); }
+  vector_base(const vector_base& o) { append_copies(o.data(), o.size()); }
   vector_base(vector_base&& o) noexcept : b_(o.b_) { o.b_ = nullptr; }
   vector_base& operator=(const vector_base& o) {
     if (this != &o) {
@@ -376,6 +370,21 @@ class vector_base {
     clear();
     delete_block<E>(b_);
     b_ = nullptr;
+  }
+  // Copies n elements from `from` into this empty vector (a constructor's body: on an exception,
+  // what was copied is freed, since no destructor runs for a constructor that throws).
+  void append_copies(const E* from, std::size_t n) {
+    reserve(n);
+#if METAJSON_HAS_EXCEPTIONS
+    try {
+#endif
+      for (std::size_t i = 0; i < n; ++i) push_back(from[i]);
+#if METAJSON_HAS_EXCEPTIONS
+    } catch (...) {
+      release();
+      throw;
+    }
+#endif
   }
   std::uint8_t tag_ = code(K);  // first, like a value's tag (a value holds an array in a union)
   block_header* b_ = nullptr;
@@ -546,17 +555,17 @@ class value {
   /// `value::array{1, 2}`, so that `{{"a", 1}}` can only mean an object).
   value(std::initializer_list<member> members);
 
+  /// A deep copy, made without recursion: a value of any depth copies (as it destroys, compares
+  /// and writes) without using the stack for its levels.
   value(const value& o);
   value(value&& o) noexcept { take(o); }
-  value& operator=(const value& o) {
-    if (this != &o) *this = value(o);
-    return *this;
-  }
-  value& operator=(value&& o) noexcept {
-    if (this != &o) {
-      destroy();
-      take(o);
-    }
+  /// Copy and move assignment in one: the argument is taken by value, so it is copied (or moved)
+  /// before this value changes. `v["x"] = v["y"]` is safe even when inserting "x" moves "y", and
+  /// so are `v = v["a"]` and `v = std::move(v["a"])`: C++17 evaluates the right operand of `=`
+  /// before the left one, and GCC and Clang initialize this parameter from it then (tested).
+  value& operator=(value o) noexcept {
+    destroy();
+    take(o);
     return *this;
   }
   ~value() { destroy(); }
@@ -585,7 +594,8 @@ class value {
   std::int64_t as_int64() const;
   /// A uint64, or a non-negative int64.
   std::uint64_t as_uint64() const;
-  /// A double, or an integer converted to the nearest double.
+  /// A double; an integer, or a big number within a double's range, converted to the nearest
+  /// double (as from<double> reads its text: 1e-400 is 0); beyond that range, number_out_of_range.
   double as_double() const;
   /// A string's bytes, valid while the value holds that string.
   std::string_view as_string() const;
@@ -692,7 +702,10 @@ class value {
   friend bool operator==(const value& a, const value& b);
   /// Representation-exact equality: the same kinds (1 is not 1u nor 1.0), doubles bit for bit,
   /// objects in the same order: what a faithful round trip keeps.
-  friend bool identical(const value& a, const value& b) noexcept;
+  ///
+  /// Both compare without recursion (any depth); past 32 levels of nesting they allocate their
+  /// stack, so they may throw std::bad_alloc.
+  friend bool identical(const value& a, const value& b);
 
   /// A null value, for references to return when there is nothing.
   static const value& null_value() noexcept;

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
+#include <memory>
+#include <system_error>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -53,6 +56,11 @@ struct access {
     ::new (static_cast<void*>(at)) json_string();
     set_text(at->c_, tag, s);
   }
+  // A container's block, taken from it (the container is left empty), or nullptr.
+  static block_header* take_block(value& v) noexcept { return v.kind() == kind::array ? v.a_.release_block() : v.o_.release_block(); }
+  static value::array& array_of(value& v) noexcept { return v.a_; }
+  static value::object& object_of(value& v) noexcept { return v.o_; }
+  static struct cell& cell_of(value& v) noexcept { return v.c_; }
 };
 
 [[noreturn]] inline void raise(error e) {
@@ -234,19 +242,133 @@ inline value::value(std::initializer_list<member> members) : o_() {
   for (const member& m : members) o_.push_back(m);
 }
 
+}  // namespace v0
+namespace detail::dyn {
+
+METAJSON_ALWAYS_INLINE bool is_container(kind k) noexcept { return k == kind::array || k == kind::object; }
+
+// Frees a container's block and everything under it, without recursion and without allocating:
+// the blocks still to free are chained through their headers' capacity field (which is why they
+// are freed unsized), the kind in the link's low bit (blocks are 16-byte aligned). Strings are
+// freed as they are met.
+inline void dispose(block_header* b, kind k) noexcept {
+  static_assert(alignof(block_header) >= 2);
+  b->capacity = 0;  // the end of the chain
+  std::uintptr_t pending = reinterpret_cast<std::uintptr_t>(b) | (k == kind::object ? 1u : 0u);
+  while (pending) {
+    auto* cur = reinterpret_cast<block_header*>(pending & ~std::uintptr_t{1});
+    const bool object = pending & 1u;
+    pending = static_cast<std::uintptr_t>(cur->capacity);
+    const auto release = [&](value& v) noexcept {
+      const kind vk = v.kind();
+      if (is_container(vk)) {
+        if (block_header* c = access::take_block(v)) {
+          c->capacity = static_cast<std::size_t>(pending);
+          pending = reinterpret_cast<std::uintptr_t>(c) | (vk == kind::object ? 1u : 0u);
+        }
+      } else {
+        free_text(access::cell_of(v));  // (nothing for other scalars: the flag is on strings only)
+      }
+    };
+    if (object) {
+      auto* m = elements<value::member>(cur);
+      for (std::size_t i = 0, n = cur->size; i < n; ++i) {
+        free_text(access::cell_of(m[i].first));
+        release(m[i].second);
+      }
+    } else {
+      value* e = elements<value>(cur);
+      for (std::size_t i = 0, n = cur->size; i < n; ++i) release(e[i]);
+    }
+    ::operator delete(static_cast<void*>(cur));
+  }
+}
+
+// A stack that holds its first N items in place: most values are shallow, and copying or
+// comparing them should not allocate for the walk. T is trivially copyable.
+template <class T, std::size_t N = 32>
+class small_stack {
+ public:
+  bool empty() const noexcept { return size_ == 0; }
+  T& back() noexcept { return size_ <= N ? local_[size_ - 1] : more_[size_ - N - 1]; }
+  void push(const T& t) {
+    if (size_ < N) local_[size_] = t;
+    else more_.push_back(t);
+    ++size_;
+  }
+  void pop() noexcept {
+    if (size_ > N) more_.pop_back();
+    --size_;
+  }
+
+ private:
+  T local_[N];
+  std::size_t size_ = 0;
+  std::vector<T> more_;
+};
+
+// A scalar's or string's copy (not a container's).
+inline void copy_leaf(const value& from, value* to) {
+  const cell& c = access::cell_of(from);
+  cell& d = access::cell_of(*to);
+  if (c.tag & flag_heap) set_text(d, static_cast<std::uint8_t>(c.tag & ~flag_heap), text(c));
+  else d = c;
+}
+
+// Makes `to` (null) a deep copy of `from`, without recursion: each container is sized once,
+// its scalars and strings copied, its containers made empty and queued. When memory runs out,
+// what was made is a valid value (the queued containers empty, or partly filled), which the
+// caller frees.
+inline void copy_tree(const value& from, value& to) {
+  struct item {
+    const value* from;
+    value* to;
+  };
+  small_stack<item> todo;
+  const auto start = [&](const value& f, value& t) {  // t is null
+    if (f.is_array()) t = value::array();
+    else if (f.is_object()) t = value::object();
+    else return copy_leaf(f, &t);
+    if (f.size() != 0) todo.push({&f, &t});
+  };
+  start(from, to);
+  while (!todo.empty()) {
+    const item it = todo.back();
+    todo.pop();
+    if (it.from->is_array()) {
+      const value::array& f = access::array_of(*it.from);
+      value::array& t = access::array_of(*it.to);
+      t.reserve(f.size());  // once: the addresses queued below stay valid
+      for (const value& e : f) start(e, t.emplace_back());
+    } else {
+      const value::object& f = access::object_of(*it.from);
+      value::object& t = access::object_of(*it.to);
+      t.reserve(f.size());
+      for (const value::member& m : f) start(m.second, t.emplace_back(m.first, value()).second);
+    }
+  }
+}
+
+}  // namespace detail::dyn
+inline namespace v0 {
+
 inline value::value(const value& o) {
   switch (o.kind()) {
-    case metajson::kind::string:
-    case metajson::kind::big_number:
-      if (o.c_.tag & detail::dyn::flag_heap) {
-        detail::dyn::set_text(c_, static_cast<std::uint8_t>(o.c_.tag & ~detail::dyn::flag_heap), detail::dyn::text(o.c_));
-      } else {
-        c_ = o.c_;
+    case metajson::kind::array:
+    case metajson::kind::object:
+      ::new (static_cast<void*>(&c_)) detail::dyn::cell{};
+#if METAJSON_HAS_EXCEPTIONS
+      try {
+        detail::dyn::copy_tree(o, *this);
+      } catch (...) {
+        destroy();
+        throw;
       }
+#else
+      detail::dyn::copy_tree(o, *this);
+#endif
       break;
-    case metajson::kind::array: ::new (static_cast<void*>(&a_)) array(o.a_); break;
-    case metajson::kind::object: ::new (static_cast<void*>(&o_)) object(o.o_); break;
-    default: c_ = o.c_;
+    default: detail::dyn::copy_leaf(o, this);
   }
 }
 
@@ -254,8 +376,10 @@ inline void value::destroy() noexcept {
   switch (kind()) {
     case metajson::kind::string:
     case metajson::kind::big_number: detail::dyn::free_text(c_); break;
-    case metajson::kind::array: a_.~array(); break;
-    case metajson::kind::object: o_.~object(); break;
+    case metajson::kind::array:
+    case metajson::kind::object:
+      if (detail::dyn::block_header* b = detail::dyn::access::take_block(*this)) detail::dyn::dispose(b, kind());
+      break;
     default: break;
   }
 }
@@ -305,8 +429,17 @@ inline double value::as_double() const {
   }
   if (is_int64()) return static_cast<double>(static_cast<std::int64_t>(c_.bits));
   if (is_uint64()) return static_cast<double>(c_.bits);
-  if (is_big_number())
-    detail::dyn::raise(error(error_code::number_out_of_range, "$", std::string(big_number_text().substr(0, 40)) + " does not fit a double"));
+  if (is_big_number()) {  // as from<double> reads its text: the nearest double, 0 below the least
+    const std::string_view t = detail::dyn::text(c_);
+    double d = 0;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), d);
+    if (ec == std::errc() && end == t.data() + t.size()) return d;
+    if (ec == std::errc::result_out_of_range) {
+      const detail::dyn::decimal x = detail::dyn::decimal_of_text(t);
+      if (x.exponent + static_cast<long long>(x.digits.size()) <= 0) return x.negative ? -0.0 : 0.0;  // |x| < 1: underflow
+    }
+    detail::dyn::raise(error(error_code::number_out_of_range, "$", std::string(t.substr(0, 40)) + " does not fit a double"));
+  }
   fail_kind("number");
 }
 inline std::string_view value::as_string() const {
@@ -597,43 +730,189 @@ inline value value::erase_pointer(std::string_view pointer) {
 
 // --- equality ----------------------------------------------------------------------------------------
 
-inline bool operator==(const value& a, const value& b) {
-  const kind ka = a.kind(), kb = b.kind();
-  if (a.is_number() && b.is_number()) return detail::dyn::numbers_equal(a, b);
-  if (ka != kb) return false;
-  switch (ka) {
-    case kind::null: return true;
-    case kind::boolean: return a.as_bool() == b.as_bool();
-    case kind::string: return a.as_string() == b.as_string();
-    case kind::array: return a.as_array() == b.as_array();
-    default: return a.as_object() == b.as_object();
+}  // namespace v0
+namespace detail::dyn {
+
+// The members of two objects with the same keys in another order (or the same order with a
+// value that differs, which duplicate keys may pair otherwise), matched as multisets: sorted by
+// key, then within each run of one key every member of a matched with an unused one of b
+// (greedy: JSON equality is an equivalence, so it finds a matching when there is one).
+struct member_matching {
+  std::vector<const value::member*> x, y;
+  std::vector<bool> used;  // of the current run, in y
+  std::size_t run = 0, end = 0, k = 0, l = 0;
+
+  // false when the keys differ as multisets (no matching can exist).
+  bool start(const value::object& a, const value::object& b) {
+    const std::size_t n = a.size();
+    x.reserve(n);
+    y.reserve(n);
+    for (const value::member& m : a) x.push_back(&m);
+    for (const value::member& m : b) y.push_back(&m);
+    const auto by_key = [](const value::member* p, const value::member* q) { return p->first.view() < q->first.view(); };
+    std::stable_sort(x.begin(), x.end(), by_key);
+    std::stable_sort(y.begin(), y.end(), by_key);
+    for (std::size_t i = 0; i < n; ++i)
+      if (x[i]->first != y[i]->first) return false;
+    next_run(0);
+    return true;
   }
+  void next_run(std::size_t from) {
+    run = k = l = from;
+    end = from;
+    while (end < x.size() && x[end]->first == x[from]->first) ++end;
+    used.assign(end - run, false);
+  }
+};
+
+// Whether an object holds a key twice (JSON allows it; a value keeps both).
+inline bool has_duplicate_keys(const value::object& o) {
+  const std::size_t n = o.size();
+  if (n <= 8) {
+    for (std::size_t i = 1; i < n; ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (o[i].first == o[j].first) return true;
+    return false;
+  }
+  std::vector<std::string_view> keys;
+  keys.reserve(n);
+  for (const value::member& m : o) keys.push_back(m.first.view());
+  std::sort(keys.begin(), keys.end());
+  return std::adjacent_find(keys.begin(), keys.end()) != keys.end();
 }
 
-inline bool identical(const value& a, const value& b) noexcept {
-  if (a.kind() != b.kind()) return false;
-  switch (a.kind()) {
-    case kind::null: return true;
-    case kind::boolean:
-    case kind::int64:
-    case kind::uint64:
-    case kind::float64: return a.c_.bits == b.c_.bits;
-    case kind::string:
-    case kind::big_number: return detail::dyn::text(a.c_) == detail::dyn::text(b.c_);
-    case kind::array: {
-      if (a.a_.size() != b.a_.size()) return false;
-      for (std::size_t i = 0; i < a.a_.size(); ++i)
-        if (!identical(a.a_[i], b.a_[i])) return false;
-      return true;
+// JSON equality (Identical false) or identical() of two values, without recursion: a stack of
+// the containers being compared, each with the index of its next element.
+template <bool Identical>
+bool compare_values(const value& a, const value& b) {
+  struct frame {
+    const value* a;
+    const value* b;
+    std::size_t i, n;
+    member_matching* match;  // JSON equality of objects, when member by member did not do
+  };
+  small_stack<frame> stack;
+  std::vector<std::unique_ptr<member_matching>> matchings;  // (owners of frame::match)
+  const auto matching = [&](const value& x, const value& y) -> member_matching* {
+    auto m = std::make_unique<member_matching>();
+    if (!m->start(access::object_of(x), access::object_of(y))) return nullptr;
+    matchings.push_back(std::move(m));
+    return matchings.back().get();
+  };
+  // 0: unequal, 1: equal, 2: containers of the same size, pushed.
+  const auto start = [&](const value& x, const value& y) -> int {
+    const kind kx = x.kind(), ky = y.kind();
+    if constexpr (!Identical) {
+      if (x.is_number() && y.is_number()) return numbers_equal(x, y);
     }
-    default: {
-      if (a.o_.size() != b.o_.size()) return false;
-      for (std::size_t i = 0; i < a.o_.size(); ++i)
-        if (a.o_[i].first != b.o_[i].first || !identical(a.o_[i].second, b.o_[i].second)) return false;
-      return true;
+    if (kx != ky) return 0;
+    switch (kx) {
+      case kind::null: return 1;
+      case kind::boolean:
+      case kind::int64:
+      case kind::uint64:
+      case kind::float64: return access::cell_of(x).bits == access::cell_of(y).bits;
+      case kind::string:
+      case kind::big_number: return text(access::cell_of(x)) == text(access::cell_of(y));
+      default: break;
     }
+    const std::size_t n = x.size();
+    if (n != y.size()) return 0;
+    if (n == 0) return 1;
+    member_matching* m = nullptr;
+    if constexpr (!Identical) {
+      if (kx == kind::object) {
+        const value::object &ox = access::object_of(x), &oy = access::object_of(y);
+        bool same_order = true;
+        for (std::size_t i = 0; i < n && same_order; ++i) same_order = ox[i].first == oy[i].first;
+        if (!same_order && !(m = matching(x, y))) return 0;
+      }
+    }
+    stack.push({&x, &y, 0, n, m});
+    return 2;
+  };
+
+  int last = start(a, b);
+  if (last != 2) return last == 1;
+  last = -1;  // the result of the comparison the top frame started, when there is one
+  while (!stack.empty()) {
+    frame& f = stack.back();
+    const value *x, *y;
+    if (!f.match) {  // element by element
+      if (last == 0) {
+        if constexpr (!Identical) {
+          // Same keys in the same order and a value differs: unequal, unless a key is there twice
+          // (then its values may pair otherwise). (Matching unique keys again would compare the
+          // subtree twice at every level: quadratic in the depth.)
+          if (f.a->is_object() && has_duplicate_keys(access::object_of(*f.a))) {
+            if ((f.match = matching(*f.a, *f.b))) {
+              last = -1;
+              continue;
+            }
+          }
+        }
+        stack.pop();
+        continue;  // (last stays 0 for the frame below)
+      }
+      if (last == 1) ++f.i;
+      if (f.i == f.n) {
+        stack.pop();
+        last = 1;
+        continue;
+      }
+      if (f.a->is_array()) {
+        x = &access::array_of(*f.a)[f.i];
+        y = &access::array_of(*f.b)[f.i];
+      } else {
+        const value::member &mx = access::object_of(*f.a)[f.i], &my = access::object_of(*f.b)[f.i];
+        if constexpr (Identical) {
+          if (mx.first != my.first) {
+            stack.pop();
+            last = 0;
+            continue;
+          }
+        }
+        x = &mx.second;
+        y = &my.second;
+      }
+    } else {  // member matching
+      member_matching& m = *f.match;
+      if (last == 1) {
+        m.used[m.l - m.run] = true;
+        ++m.k;
+        m.l = m.run;
+      } else if (last == 0) {
+        ++m.l;
+      }
+      if (m.k == m.end) {
+        if (m.end == m.x.size()) {
+          stack.pop();
+          last = 1;
+          continue;
+        }
+        m.next_run(m.end);
+      }
+      while (m.l < m.end && m.used[m.l - m.run]) ++m.l;
+      if (m.l == m.end) {  // x[k] matches no member left
+        stack.pop();
+        last = 0;
+        continue;
+      }
+      x = &m.x[m.k]->second;
+      y = &m.y[m.l]->second;
+    }
+    last = start(*x, *y);
+    if (last == 2) last = -1;
   }
+  return last == 1;
 }
+
+}  // namespace detail::dyn
+inline namespace v0 {
+
+inline bool operator==(const value& a, const value& b) { return detail::dyn::compare_values<false>(a, b); }
+
+inline bool identical(const value& a, const value& b) { return detail::dyn::compare_values<true>(a, b); }
 
 }  // namespace v0
 namespace detail::dyn {
