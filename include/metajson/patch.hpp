@@ -17,11 +17,13 @@
 #include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
 #if METAJSON_REQUIREMENTS_MET
 
+#include <algorithm>
 #include <cstddef>
 #include <expected>
 #include <new>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -54,16 +56,22 @@ class applier {
  public:
   applier(value& doc, std::vector<undo_step>* log) : doc_(doc), log_(log) {}
 
-  // Applies operation number i; a falsy error on success.
-  error apply(std::size_t i, const value& op) {
+  // Applies operation number i; a falsy error on success. A non-const operation (a copy of the
+  // patch that the caller made) gives its value up: it is moved into the document, not copied.
+  template <class Op>
+  error apply(std::size_t i, Op& op) {
     index_ = i;
     operation o;
     if (error e = read_operation(op, o)) return e;
     op_ = o.op;
     path_ = o.path;
-    if (o.op == "add") return add(o.path, *o.val);
+    const auto given = [&]() -> value {
+      if constexpr (std::is_const_v<Op>) return *o.val;
+      else return std::move(*const_cast<value*>(o.val));  // (o.val points into op, which is ours)
+    };
+    if (o.op == "add") return add(o.path, given());
     if (o.op == "remove") return remove(o.path, nullptr);
-    if (o.op == "replace") return replace(o.path, *o.val);
+    if (o.op == "replace") return replace(o.path, given());
     if (o.op == "move") return move(o.from, o.path);
     if (o.op == "copy") return copy(o.from, o.path);
     return test(o.path, *o.val);
@@ -357,6 +365,11 @@ inline namespace v0 {
 /// Codes: invalid_patch (not an array of operations, an unknown op, a member missing or twice),
 /// invalid_pointer, pointer_not_found (with how far the pointer resolved), patch_test_failed.
 /// Never throws (out_of_memory when memory runs out: then doc is restored too).
+///
+/// `ops` may live inside `doc` (`patch_in_place(doc, doc["ops"])`, or doc itself): the patch is
+/// applied as it was when the call began. (It is copied first, and each operation's value is
+/// then moved from the copy into doc, so the patch's values are copied once, as they would be
+/// anyway.)
 inline error try_patch_in_place(value& doc, const value& ops) noexcept {
   std::vector<detail::patching::undo_step> log;
   error e;
@@ -364,8 +377,10 @@ inline error try_patch_in_place(value& doc, const value& ops) noexcept {
   try {
 #endif
     if (!ops.is_array()) return error(error_code::invalid_patch, "$", "a JSON Patch is an array of operations");
+    value own = ops;
+    value::array& list = own.as_array();
     detail::patching::applier a(doc, &log);
-    for (std::size_t i = 0; i < ops.size() && !e; ++i) e = a.apply(i, ops[i]);
+    for (std::size_t i = 0; i < list.size() && !e; ++i) e = a.apply(i, list[i]);
 #if METAJSON_HAS_EXCEPTIONS
   } catch (const std::bad_alloc&) {
     e = error(error_code::out_of_memory);
@@ -383,8 +398,9 @@ inline std::expected<value, error> try_patch(const value& doc, const value& ops)
     value out = doc;
     if (!ops.is_array()) return std::unexpected(error(error_code::invalid_patch, "$", "a JSON Patch is an array of operations"));
     detail::patching::applier a(out, nullptr);  // a failure discards the copy: no undo needed
-    for (std::size_t i = 0; i < ops.size(); ++i)
-      if (error e = a.apply(i, ops[i])) return std::unexpected(std::move(e));
+    const value::array& list = ops.as_array();
+    for (std::size_t i = 0; i < list.size(); ++i)
+      if (error e = a.apply(i, list[i])) return std::unexpected(std::move(e));
     return out;
 #if METAJSON_HAS_EXCEPTIONS
   } catch (const std::bad_alloc&) {
@@ -409,12 +425,7 @@ inline value patch(const value& doc, const value& ops) {
 }  // namespace v0
 namespace detail::patching {
 
-inline bool has_duplicate_keys(const value::object& o) {
-  for (std::size_t i = 0; i < o.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (o[i].first == o[j].first) return true;
-  return false;
-}
+using dyn::has_duplicate_keys;
 
 inline void add_op(value& ops, std::string_view op, const std::string& path, const value* v) {
   value o = value::object{};
@@ -424,29 +435,63 @@ inline void add_op(value& ops, std::string_view op, const std::string& path, con
   ops.push_back(std::move(o));
 }
 
-// The operations that turn a into b at `path` (a pointer).
-inline void diff(value& ops, const std::string& path, const value& a, const value& b) {
-  if (identical(a, b)) return;
-  if (a.is_array() && b.is_array()) {
-    const value::array &x = a.as_array(), &y = b.as_array();
-    const std::size_t common = x.size() < y.size() ? x.size() : y.size();
-    for (std::size_t i = 0; i < common; ++i) diff(ops, path + "/" + std::to_string(i), x[i], y[i]);
-    for (std::size_t i = x.size(); i > y.size(); --i) add_op(ops, "remove", path + "/" + std::to_string(i - 1), nullptr);
-    for (std::size_t i = x.size(); i < y.size(); ++i) add_op(ops, "add", path + "/-", &y[i]);
-    return;
-  }
-  if (a.is_object() && b.is_object() && !has_duplicate_keys(a.as_object()) && !has_duplicate_keys(b.as_object())) {
-    const value::object &x = a.as_object(), &y = b.as_object();
-    for (const auto& [k, v] : x) {
-      const std::string p = path + "/" + pointer_token(k);
-      if (const value* w = b.find(k)) diff(ops, p, v, *w);
-      else add_op(ops, "remove", p, nullptr);
+// The operations that turn a into b, in the order a recursive walk would make them (each pair
+// of arrays element by element, then removals from the end, then appends; each pair of objects
+// member by member, then additions), without recursion: a stack of the pairs being compared,
+// each with the length of its pointer in `path` (one string for all, so a deep walk is not
+// quadratic in memory).
+inline void diff(value& ops, const value& a, const value& b) {
+  struct frame {
+    const value* a;
+    const value* b;
+    std::size_t len;  // of its pointer, in path
+    std::size_t i;
+  };
+  std::vector<frame> stack;
+  std::string path;
+  // The pair at `path`: containers of one kind that can be compared part by part are pushed;
+  // anything else is replaced unless identical (compared once, with no walk below it).
+  const auto start = [&](const value& x, const value& y) {
+    if ((x.is_array() && y.is_array()) ||
+        (x.is_object() && y.is_object() && !has_duplicate_keys(x.as_object()) && !has_duplicate_keys(y.as_object()))) {
+      stack.push_back({&x, &y, path.size(), 0});
+    } else if (!identical(x, y)) {
+      add_op(ops, "replace", path, &y);
     }
+  };
+  start(a, b);
+  while (!stack.empty()) {
+    frame& f = stack.back();
+    path.resize(f.len);
+    if (f.a->is_array()) {
+      const value::array &x = f.a->as_array(), &y = f.b->as_array();
+      const std::size_t common = x.size() < y.size() ? x.size() : y.size();
+      if (f.i < common) {
+        const std::size_t i = f.i++;
+        path += '/';
+        path += std::to_string(i);
+        start(x[i], y[i]);  // (may push: f is not used after)
+        continue;
+      }
+      stack.pop_back();
+      for (std::size_t i = x.size(); i > y.size(); --i) add_op(ops, "remove", path + "/" + std::to_string(i - 1), nullptr);
+      for (std::size_t i = x.size(); i < y.size(); ++i) add_op(ops, "add", path + "/-", &y[i]);
+      continue;
+    }
+    const value::object &x = f.a->as_object(), &y = f.b->as_object();
+    if (f.i < x.size()) {
+      const auto& [k, v] = x[f.i++];
+      path += '/';
+      path += pointer_token(k);
+      if (const value* w = f.b->find(k)) start(v, *w);
+      else add_op(ops, "remove", path, nullptr);
+      continue;
+    }
+    const value* from = f.a;
+    stack.pop_back();
     for (const auto& [k, v] : y)
-      if (!a.contains(k)) add_op(ops, "add", path + "/" + pointer_token(k), &v);
-    return;
+      if (!from->contains(k)) add_op(ops, "add", path + "/" + pointer_token(k), &v);
   }
-  add_op(ops, "replace", path, &b);
 }
 
 }  // namespace detail::patching
@@ -456,101 +501,205 @@ inline namespace v0 {
 /// equality; numbers of another kind (1 and 1.0) are replaced, so the result holds `to`'s).
 /// Objects are compared member by member (their order is not a difference; an object with a key
 /// twice is replaced whole), arrays element by element (then removals from the end, or appends).
+/// Any depth: the walk keeps its own stack.
 inline value make_patch(const value& from, const value& to) {
   value ops = value::array{};
-  detail::patching::diff(ops, "", from, to);
+  detail::patching::diff(ops, from, to);
   return ops;
 }
 
 // --- JSON Merge Patch (RFC 7396) -------------------------------------------------------------------
+
+}  // namespace v0
+namespace detail::patching {
+
+// RFC 7396's MergePatch(target, patch), the patch consumed (its values are moved into target),
+// without recursion: a stack of the objects being merged, each with its next member. A child is
+// merged before its parent's next member, as the recursive definition does, and a parent's
+// block is not touched while a child's merge runs, so the addresses on the stack stay valid.
+inline void merge_into(value& target, value& patch) {
+  if (!patch.is_object()) {
+    target = std::move(patch);
+    return;
+  }
+  struct frame {
+    value* target;
+    value::object* patch;
+    std::size_t i;
+  };
+  std::vector<frame> stack;
+  stack.push_back({&target, &patch.as_object(), 0});
+  while (!stack.empty()) {
+    frame& f = stack.back();
+    if (f.i == 0 && !f.target->is_object()) *f.target = value::object{};
+    if (f.i == f.patch->size()) {
+      stack.pop_back();
+      continue;
+    }
+    value::member& pm = (*f.patch)[f.i++];
+    value::object& t = f.target->as_object();
+    const std::string_view k = pm.first.view();
+    if (pm.second.is_null()) {
+      t.erase(k);
+      continue;
+    }
+    value::member* m = t.find(k);
+    if (m == t.end()) m = &t.emplace_back(pm.first, value());
+    for (value::member* later = m + 1; later != t.end();) later = later->first == k ? t.erase(later) : later + 1;
+    if (pm.second.is_object()) stack.push_back({&m->second, &pm.second.as_object(), 0});
+    else m->second = std::move(pm.second);
+  }
+}
+
+}  // namespace detail::patching
+inline namespace v0 {
 
 /// Applies the merge patch to target, in place (RFC 7396 section 2): an object patch sets or, with
 /// null, removes members (recursively; a target that is not an object becomes one); any other
 /// patch replaces the target. New members go at the end, in the patch's order; a member that is
 /// there keeps its place. A key the target holds twice: null removes every one of them, another
 /// value is merged into the first and the later ones are removed (the result has it once).
+///
+/// `patch` may live inside `target` (`merge_patch_in_place(v, v)`, `merge_patch_in_place(v,
+/// v["p"])`): it is applied as it was when the call began (copied first; its values are then
+/// moved into target, so they are copied once, as they would be anyway). Any depth.
 inline void merge_patch_in_place(value& target, const value& patch) {
-  if (!patch.is_object()) {
-    target = patch;
-    return;
-  }
-  if (!target.is_object()) target = value::object{};
-  value::object& t = target.as_object();
-  for (const auto& [k, v] : patch.as_object()) {
-    if (v.is_null()) {
-      t.erase(k);
-      continue;
-    }
-    auto* m = t.find(k);
-    if (m == t.end()) {
-      value fresh;
-      merge_patch_in_place(fresh, v);
-      t.emplace_back(k, std::move(fresh));
-      continue;
-    }
-    merge_patch_in_place(m->second, v);
-    for (auto* later = m + 1; later != t.end();) later = later->first == k ? t.erase(later) : later + 1;
-  }
+  value own = patch;
+  detail::patching::merge_into(target, own);
 }
 
 /// A copy of target with the merge patch applied.
 inline value merge_patch(const value& target, const value& patch) {
   value out = target;
-  merge_patch_in_place(out, patch);
+  value own = patch;
+  detail::patching::merge_into(out, own);
   return out;
 }
 
 }  // namespace v0
 namespace detail::patching {
 
-// The first member of an object (in `to`, where a merge patch would put it) whose value is null,
-// or with a key twice: neither can be written by a merge patch. Its path, or "".
-inline std::string unmergeable(const value& v, const std::string& path) {
+// The first object member under v (v included, arrays not entered: they are replaced whole) that
+// a merge patch cannot give when it holds v whole (v is added, or replaces a non-object): a null
+// member (the patch's null would remove it) or a key twice. Its path (`path` is v's) and why,
+// or "" when there is none.
+inline std::string unmergeable(const value& v, std::string path) {
+  struct frame {
+    const value::object* o;
+    std::size_t len;  // of its path
+    std::size_t i;
+  };
   if (!v.is_object()) return {};
-  const value::object& o = v.as_object();
-  for (std::size_t i = 0; i < o.size(); ++i) {
-    const std::string p = path + key_segment(o[i].first);
-    if (o[i].second.is_null()) return p + " is null";
+  std::vector<frame> stack;
+  stack.push_back({&v.as_object(), path.size(), 0});
+  while (!stack.empty()) {
+    frame& f = stack.back();
+    path.resize(f.len);
+    if (f.i == f.o->size()) {
+      stack.pop_back();
+      continue;
+    }
+    const std::size_t i = f.i++;
+    const value::member& m = (*f.o)[i];
+    path += key_segment(m.first);
+    if (m.second.is_null()) return path + " is null";
     for (std::size_t j = 0; j < i; ++j)
-      if (o[j].first == o[i].first) return p + " appears twice";
-    if (std::string w = unmergeable(o[i].second, p); !w.empty()) return w;
+      if ((*f.o)[j].first == m.first) return path + " appears twice";
+    if (m.second.is_object()) stack.push_back({&m.second.as_object(), path.size(), 0});
   }
   return {};
 }
 
-inline value merge_diff(const value& from, const value& to) {
-  if (!from.is_object() || !to.is_object()) return to;
-  value p = value::object{};
-  for (const auto& [k, v] : from.as_object())
-    if (!to.contains(k) && !p.contains(k)) p.emplace(k, nullptr);
-  for (const auto& [k, v] : to.as_object()) {
-    const value* old = from.find(k);
-    if (!old) p.emplace(k, v);
-    else if (old->is_object() && v.is_object()) {
-      value d = merge_diff(*old, v);
-      if (!d.empty() || from.count(k) > 1) p.emplace(k, std::move(d));
-    } else if (!identical(*old, v) || from.count(k) > 1) {
-      p.emplace(k, v);
-    }
+// The merge patch that turns `from` into `to`, or (in why) the first place where none can: a null
+// member of `to` where `from` does not hold that very null, a key `to` holds twice, or a null under
+// an object added whole. Without recursion: a stack of the pairs of objects being compared, each
+// building its part of the patch, handed to its parent when done.
+inline value merge_diff(const value& from, const value& to, std::string& why) {
+  if (!to.is_object()) return to;
+  if (!from.is_object()) {
+    why = unmergeable(to, "$");
+    return to;
   }
-  return p;
+  struct frame {
+    const value* from;
+    const value* to;
+    std::size_t len;  // of its path
+    value patch;
+    std::size_t i;
+  };
+  std::vector<frame> stack;
+  std::string path = "$";
+  const auto open = [&](const value& f, const value& t) -> bool {
+    const value::object& o = t.as_object();
+    if (has_duplicate_keys(o)) {
+      for (std::size_t i = 0; i < o.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+          if (o[j].first == o[i].first) return why = path + key_segment(o[i].first) + " appears twice", false;
+    }
+    value p = value::object{};
+    for (const auto& [k, v] : f.as_object())
+      if (!t.contains(k) && !p.contains(k)) p.emplace(k, nullptr);
+    stack.push_back({&f, &t, path.size(), std::move(p), 0});
+    return true;
+  };
+  if (!open(from, to)) return {};
+  value done;  // the patch of the frame just closed
+  while (!stack.empty()) {
+    frame& f = stack.back();
+    path.resize(f.len);
+    const value::object& members = f.to->as_object();
+    if (!done.is_null()) {  // a child's patch, for member i - 1
+      const value::member& m = members[f.i - 1];
+      if (!done.empty() || f.from->count(m.first) > 1) f.patch.emplace(m.first, std::move(done));
+      done = value();
+    }
+    if (f.i == members.size()) {
+      done = std::move(f.patch);
+      stack.pop_back();
+      continue;
+    }
+    const auto& [k, v] = members[f.i++];
+    const value* old = f.from->find(k);
+    const std::size_t copies = old ? f.from->count(k) : 0;
+    path += key_segment(k);
+    if (v.is_null()) {
+      if (old && old->is_null() && copies == 1) continue;  // the same null: nothing to do
+      why = path + " is null";
+      return {};
+    }
+    if (old && old->is_object() && v.is_object()) {
+      if (!open(*old, v)) return {};
+      continue;
+    }
+    if (old && copies == 1 && identical(*old, v)) continue;
+    if (std::string w = unmergeable(v, path); !w.empty()) {
+      why = std::move(w);
+      return {};
+    }
+    f.patch.emplace(k, v);
+  }
+  return done;
 }
 
 }  // namespace detail::patching
 inline namespace v0 {
 
 /// A merge patch that turns `from` into `to`: merge_patch(from, make_merge_patch(from, to)) is
-/// identical to `to`, member order aside. When `to` gives an object member the value null (a
-/// merge patch's null removes a member) or a key twice, no merge patch can: an invalid_value
-/// error that names it ("$.a.b is null": use make_patch, a JSON Patch, instead).
+/// identical to `to`, member order aside. A merge patch's null removes a member, so where `to`
+/// holds an object member whose value is null and `from` does not hold that same null there
+/// (RFC 7396 A.13: from `{"e":null}` to `{"e":null,"a":1}` is `{"a":1}`), or a key twice, no
+/// merge patch can give it: an invalid_value error that names the place ("$.a.b is null": use
+/// make_patch, a JSON Patch, instead). Any depth.
 inline std::expected<value, error> try_make_merge_patch(const value& from, const value& to) noexcept {
 #if METAJSON_HAS_EXCEPTIONS
   try {
 #endif
-    if (std::string why = detail::patching::unmergeable(to, "$"); !why.empty())
+    std::string why;
+    value p = detail::patching::merge_diff(from, to, why);
+    if (!why.empty())
       return std::unexpected(error(error_code::invalid_value, "$",
                                    "no merge patch can give this target: " + why + " (a merge patch's null removes a member; use a JSON Patch: make_patch)"));
-    return detail::patching::merge_diff(from, to);
+    return p;
 #if METAJSON_HAS_EXCEPTIONS
   } catch (const std::bad_alloc&) {
     return std::unexpected(error(error_code::out_of_memory));
