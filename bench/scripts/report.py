@@ -456,7 +456,7 @@ DYNAMIC_ROWS = {
     "yyjson_write": "of the read document, its output freed",
     "nlohmann dump": "a fresh `std::string` per call (for scale)",
 }
-# The issue's targets (49): (metajson row, peer row, ratio it should reach). A ratio is the
+# The targets (issue 41, docs/dynamic.md): (metajson row, peer row, ratio it should reach). A ratio is the
 # peer's time over metajson's, > 1 when metajson is faster.
 DYNAMIC_TARGETS = [
     ("metajson document::parse", "simdjson dom parse", 1.0),
@@ -529,7 +529,7 @@ def dynamic_section(dyn: dict | None) -> list[str]:
             "the rounds' ratios, with their range (lowest–highest round).", ""]
 
     # The targets, each document a column.
-    out += ["**Targets** (issue 49): document parse ≥ 1.0× simdjson DOM and ≥ 1.2× `yyjson_read`; "
+    out += ["**Targets** (issue 41, docs/dynamic.md): document parse ≥ 1.0× simdjson DOM and ≥ 1.2× `yyjson_read`; "
             "`to_json(value)` ≥ 1.2× `yyjson_write`. Met when the median ratio reaches the target "
             "(its range of rounds in parentheses).", "",
             "| metajson | peer | target | " + " | ".join(_doc_title(d) for d in docs) + " |",
