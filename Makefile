@@ -6,7 +6,8 @@
 #                     interleaved rounds, print a summary with intervals and write it to
 #                     bench/build/summary.md (bench/README.md: minutes)
 #   make bench FULL=1 the full study: every library, built twice (-O3 and -O3 -march=native),
-#                     instruction counts, compile times, charts; writes bench/REPORT.md (hours)
+#                     instruction counts, compile times, charts, the dynamic-JSON program and
+#                     make bench-clang's comparison; writes bench/REPORT.md (hours)
 #   make bench-clang  metajson on Clang (C++23 backend) against glaze on Clang: the quick
 #                     comparison of those two, bench/build-clang/summary.md
 #   make bench-smoke  build + verification + a few calls per case; no timing claims (in CI)
@@ -230,7 +231,13 @@ bench: bench-configure
 	cmake --build bench/build -j $(JOBS) --target bench_quick
 	$(BENCH_PY) bench/scripts/run.py --quick --build bench/build $(BENCH_ARGS)
 else
+# The full study. `make bench-clang` first (its summary, a fresh one or none, becomes the report's
+# Clang section: run.py copies it into bench/results/clang.json); a failure there (no Clang) only
+# leaves that section saying it was not run. run.py also runs bench/build/dynamic_bench when it
+# was built (the report's "Dynamic JSON" section).
 bench: bench-build
+	rm -f bench/build-clang/summary.md bench/build-clang/summary.json
+	-$(MAKE) bench-clang
 	cmake -S bench -B bench/build-native -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=Release \
 	  -DMETAJSON_BENCH_NATIVE=ON
 	cmake --build bench/build-native -j $(JOBS)

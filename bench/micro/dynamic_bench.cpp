@@ -1,7 +1,9 @@
 // Dynamic JSON (issue 41): reading a document whose shape is not known at compile time, and
 // writing it back, with metajson's read-only document and its mutable metajson::value, beside
 // yyjson's document (yyjson_read / yyjson_write), simdjson's DOM (dom::parser::parse) and
-// nlohmann::json (for scale). A program of its own, not part of the suite's driver.
+// nlohmann::json (for scale). A program of its own, outside the suite's rounds; the full study
+// (`make bench FULL=1`: run.py) runs it once, after them, into results/dynamic.json, the report's
+// "Dynamic JSON" section.
 //
 //   METAJSON_DATA_DIR=... bench/build/dynamic_bench [--rounds N] [--seconds S] [--json FILE] [--only A,B] [DOCUMENT...]
 //   (--only: the rows whose name contains A or B; while developing)
@@ -50,6 +52,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -359,6 +362,12 @@ void print(const document_result& d) {
 std::string json_string(const std::string& s) {
   std::string o = "\"";
   for (char ch : s) {
+    if (static_cast<unsigned char>(ch) < 0x20) {  // a control character (in a command's arguments)
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(ch)));
+      o += buf;
+      continue;
+    }
     if (ch == '"' || ch == '\\') o += '\\';
     o += ch;
   }
@@ -367,6 +376,9 @@ std::string json_string(const std::string& s) {
 
 // The --json report:
 //   {"program": "dynamic_bench", "rounds": R, "row_seconds": S, "cpu": "...", "index_kernel": "avx512",
+//    "date": "2026-11-27T19:40:00Z" (UTC, when the report was written), "core": N,
+//    "command": "bench/build/dynamic_bench --json ...", "compiler": "gcc 16.2.0",
+//    "simdjson": "4.6.0 (icelake)", "yyjson": "0.12.0", "nlohmann": "3.12.0",
 //    "documents": [{"name": "twitter.json", "bytes": N,
 //                   "rows": [{"op": "read"|"write", "library": "...", "us_median": x, "us_min": x,
 //                             "us_max": x, "mb_per_s": x, "wall_us_median": x, "us_rounds": [x, ...]}, ...],
@@ -375,9 +387,27 @@ std::string json_string(const std::string& s) {
 // Times are microseconds of the thread's CPU time per call (wall_us_median: wall-clock time); a
 // ratio is the other row's time over the metajson row's (> 1: metajson faster), the median and
 // range of the per-round ratios.
-void write_json_report(const std::string& file, const std::vector<document_result>& docs, const std::string& cpu) {
+void write_json_report(const std::string& file, const std::vector<document_result>& docs, const std::string& cpu, const std::string& command) {
+  const std::string nlohmann_version = std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
+                                       std::to_string(NLOHMANN_JSON_VERSION_PATCH);
+#if defined(__clang__)
+  const std::string compiler = "clang " __clang_version__;
+#elif defined(__GNUC__)
+  const std::string compiler = "gcc " __VERSION__;
+#else
+  const std::string compiler = __VERSION__;
+#endif
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc);
   std::string o = "{\"program\": \"dynamic_bench\", \"rounds\": " + std::to_string(rounds) + ", \"row_seconds\": " + std::to_string(row_seconds) +
                   ", \"cpu\": " + json_string(cpu) + ", \"index_kernel\": " + json_string(std::string(metajson::active_simd_backend())) +
+                  ", \"date\": " + json_string(date) + ", \"core\": " + std::to_string(sched_getcpu()) + ", \"command\": " + json_string(command) +
+                  ", \"compiler\": " + json_string(compiler) + ", \"simdjson\": " +
+                  json_string(std::string(SIMDJSON_VERSION) + " (" + simdjson::get_active_implementation()->name() + ")") +
+                  ", \"yyjson\": " + json_string(YYJSON_VERSION_STRING) + ", \"nlohmann\": " + json_string(nlohmann_version) +
                   ", \"documents\": [";
   for (std::size_t i = 0; i < docs.size(); ++i) {
     const auto& d = docs[i];
@@ -426,6 +456,8 @@ std::string cpu_name() {
 int main(int argc, char** argv) {
   std::string json_file;
   std::vector<std::string> names;
+  std::string command = argv[0];
+  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a == "--rounds" && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
@@ -457,5 +489,5 @@ int main(int argc, char** argv) {
     print(results.back());
     std::fflush(stdout);
   }
-  if (!json_file.empty()) write_json_report(json_file, results, cpu);
+  if (!json_file.empty()) write_json_report(json_file, results, cpu, command);
 }

@@ -435,6 +435,181 @@ def compile_section(cost: dict | None) -> list[str]:
     return out
 
 
+# ---------------------------------------------------------------------------------------------
+# Dynamic JSON (bench/micro/dynamic_bench.cpp: run.py writes its --json into results/dynamic.json)
+
+DYNAMIC_DOCUMENTS = {"twitter.json": "twitter", "citm_catalog.json": "CITM", "canada.json": "canada"}
+# What each of the program's rows times (its header comment), by the name it gives the row.
+DYNAMIC_ROWS = {
+    "metajson document::parse": "document parse, fresh: a new document per call (its text copied in, nodes, strings)",
+    "metajson document parse_into": "document parse, reused: `parse_into` one document (its buffers keep their capacity)",
+    "metajson validate() (for scale)": "the same checks, nothing built (for scale)",
+    "metajson from<value>": "a fresh `metajson::value` per call, freed",
+    "metajson to_value(document::parse)": "`to_value` of a fresh document",
+    "yyjson_read (malloc)": "+ `yyjson_doc_free`; glibc malloc, a fresh document per call",
+    "yyjson_read (pool)": "+ `yyjson_doc_free`; yyjson's pool allocator over one buffer of "
+                          "`yyjson_read_max_memory_usage` bytes, made once",
+    "simdjson dom parse": "`dom::parser::parse` of a `padded_string`, the parser reused",
+    "nlohmann::json::parse": "freed (for scale)",
+    "metajson to_json(document)": "a fresh `std::string` per call",
+    "metajson to_json(value)": "a fresh `std::string` per call",
+    "yyjson_write": "of the read document, its output freed",
+    "nlohmann dump": "a fresh `std::string` per call (for scale)",
+}
+# The targets (issue 41, docs/dynamic.md): (metajson row, peer row, ratio it should reach). A ratio is the
+# peer's time over metajson's, > 1 when metajson is faster.
+DYNAMIC_TARGETS = [
+    ("metajson document::parse", "simdjson dom parse", 1.0),
+    ("metajson document parse_into", "simdjson dom parse", 1.0),
+    ("metajson document::parse", "yyjson_read (malloc)", 1.2),
+    ("metajson document parse_into", "yyjson_read (malloc)", 1.2),
+    ("metajson document::parse", "yyjson_read (pool)", 1.2),
+    ("metajson document parse_into", "yyjson_read (pool)", 1.2),
+    ("metajson to_json(value)", "yyjson_write", 1.2),
+]
+
+
+def load_optional(path: Path):
+    """A JSON file's content, or None when it is absent or unreadable."""
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _us(x, like=None) -> str:
+    """µs: whole above 100 (of `like` when given: a range's ends as precise as its median)."""
+    if x is None:
+        return "—"
+    return f"{x:,.0f}" if (x if like is None else like) >= 100 else f"{x:,.1f}"
+
+
+def _doc_title(doc: dict) -> str:
+    return DYNAMIC_DOCUMENTS.get(doc["name"], doc["name"])
+
+
+def _ratio_of(doc: dict, row: str, to: str) -> dict | None:
+    return next((r for r in doc.get("ratios", []) if r["row"] == row and r["to"] == to), None)
+
+
+def dynamic_section(dyn: dict | None) -> list[str]:
+    """The "Dynamic JSON" section from results/dynamic.json (dynamic_bench --json), or the
+    sentence that says it was not run."""
+    out = ["## Dynamic JSON", ""]
+    if not dyn or not dyn.get("documents"):
+        why = (dyn or {}).get("not_run") or ("no `dynamic.json` in the results (run.py's full study writes it "
+                                             "when `bench/build/dynamic_bench` was built)")
+        return out + [f"Not run in this study: {why}. `bench/build/dynamic_bench` is built when simdjson "
+                      "(4.6 or later), yyjson and nlohmann/json are installed (`bench/CMakeLists.txt`); "
+                      "run alone: `METAJSON_DATA_DIR=... bench/build/dynamic_bench --json FILE`.", ""]
+    docs = dyn["documents"]
+    out += ["Reading a document whose shape is not known at compile time, and writing it back "
+            "(`bench/micro/dynamic_bench.cpp`, a program of its own, run once after the rounds above, on "
+            "the same pinned core): metajson's read-only `document` and "
+            "its mutable `metajson::value`, beside yyjson's document (`yyjson_read` / `yyjson_write`), "
+            "simdjson's DOM and nlohmann::json (for scale). Before timing, every output is checked by "
+            "content: each library's reading is written back and read into a `metajson::value` that must "
+            "equal the one `from<value>` reads; the document's `to_json` must be byte for byte `to_json` of "
+            "`from<value>`; the value's write must read back identical.", "",
+            "| | |", "|---|---|",
+            f"| Measured | {cell(dyn.get('date') or '?')} |",
+            f"| CPU | {cell(dyn.get('cpu') or '?')}" + (f", core {dyn['core']}" if dyn.get("core") is not None else "") + " |",
+            f"| Compiler | {cell(dyn.get('compiler') or '?')} |",
+            f"| metajson index kernel | {cell(dyn.get('index_kernel') or '?')} |",
+            f"| simdjson | {cell(dyn.get('simdjson') or '?')} |",
+            f"| yyjson | {cell(dyn.get('yyjson') or '?')} |",
+            f"| nlohmann/json | {cell(dyn.get('nlohmann') or '?')} |",
+            f"| Command | `{dyn.get('command') or '?'}` |", "",
+            f"Method (the program's): {dyn.get('rounds', '?')} rounds alternate the rows; in each round every "
+            f"row runs for {dyn.get('row_seconds', 0):g} s of CPU time and its figure is the median of its "
+            "calls' times in that round; a row's time is the median of its round figures. Times are µs per "
+            "document of the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`; the wall-clock median beside "
+            "it), the program pinned to the core it started on. A ratio is the peer's time / metajson's "
+            "in the same round (metajson's speed / the peer's), > 1 when metajson is faster: the median of "
+            "the rounds' ratios, with their range (lowest–highest round).", ""]
+
+    # The targets, each document a column.
+    out += ["**Targets** (issue 41, docs/dynamic.md): document parse ≥ 1.0× simdjson DOM and ≥ 1.2× `yyjson_read`; "
+            "`to_json(value)` ≥ 1.2× `yyjson_write`. Met when the median ratio reaches the target "
+            "(its range of rounds in parentheses).", "",
+            "| metajson | peer | target | " + " | ".join(_doc_title(d) for d in docs) + " |",
+            "|---|---|--:|" + "---|" * len(docs)]
+    for row, to, target in DYNAMIC_TARGETS:
+        cells = []
+        for d in docs:
+            r = _ratio_of(d, row, to)
+            if not r:
+                cells.append("— (not measured)")
+                continue
+            met = "met" if r["median"] >= target else "**not met**"
+            cells.append(f"{r['median']:.2f}× ({r['min']:.2f}–{r['max']:.2f}): {met}")
+        out.append(f"| {cell(row.removeprefix('metajson '))} | {cell(to)} | ≥ {target:.1f}× | " + " | ".join(cells) + " |")
+    out.append("")
+
+    for d in docs:
+        out += [f"**{_doc_title(d)}** (`{d['name']}`, {d['bytes']:,} bytes)", "",
+                "| op | row | what is timed | µs per document (median) | rounds' range µs | MB/s | wall µs (median) |",
+                "|---|---|---|--:|--:|--:|--:|"]
+        for r in d["rows"]:
+            name = f"**{cell(r['library'])}**" if r["library"].startswith("metajson") else cell(r["library"])
+            out.append(f"| {r['op']} | {name} | {DYNAMIC_ROWS.get(r['library'], '')} | {_us(r.get('us_median'))} | "
+                       f"{_us(r.get('us_min'), r.get('us_median') or 0)}–{_us(r.get('us_max'), r.get('us_median') or 0)} | {_num(r.get('mb_per_s'))} | "
+                       f"{_us(r.get('wall_us_median'))} |")
+        out.append("")
+        # The ratios as the program computes them: per metajson row, one column per peer.
+        for op in ("read", "write"):
+            ops = {r["library"]: r["op"] for r in d["rows"]}
+            ratios = [r for r in d.get("ratios", []) if ops.get(r["row"]) == op]
+            if not ratios:
+                continue
+            peers = list(dict.fromkeys(r["to"] for r in ratios))
+            mine = list(dict.fromkeys(r["row"] for r in ratios))
+            out += [f"| {op}: peer's time / metajson's | " + " | ".join(cell(p) for p in peers) + " |",
+                    "|---|" + "--:|" * len(peers)]
+            for m in mine:
+                cells = []
+                for p in peers:
+                    r = _ratio_of(d, m, p)
+                    cells.append(f"{r['median']:.2f}× ({r['min']:.2f}–{r['max']:.2f})" if r else "—")
+                out.append(f"| {cell(m)} | " + " | ".join(cells) + " |")
+            out.append("")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# On Clang (`make bench-clang`: run.py copies its bench/build-clang/summary.json into
+# results/clang.json)
+
+
+def clang_section(clang: list | None, commit: str | None = None) -> list[str]:
+    out = ["## On Clang (C++23 backend)", ""]
+    if not clang or not isinstance(clang, list) or not clang[0].get("rows"):
+        return out + ["Not run in this study: no `clang.json` in the results (`make bench FULL=1` runs "
+                      "`make bench-clang` first and copies its `bench/build-clang/summary.json`; it was not "
+                      "run, or it failed, e.g. without clang++-22).", ""]
+    result = clang[0]
+    env = result.get("environment") or {}
+    m = result.get("method") or {}
+    cpu = m.get("pinned_cpu")
+    out += ["`make bench-clang`: metajson compiled by Clang, which has no C++26 reflection, so metajson "
+            "takes its C++23 backend (`-std=c++23`), against glaze compiled by the same Clang (its "
+            "aggregate reflection); the quick comparison's method on those two programs "
+            "(`run.py --quick --build bench/build-clang --only metajson,glaze`), `bench/build-clang`.", "",
+            f"- Measured {env.get('date', '?')}, commit `{env.get('commit', '?')}`"
+            + (f" (this report's: `{commit}`)" if commit and env.get("commit") and env.get("commit") != commit else "") + ".",
+            f"- Compiler: {result.get('compiler') or '?'}; flags `{result.get('flags') or '?'}`.",
+            f"- {m.get('rounds', '?')} rounds of {m.get('budget_s', 0):g} s of batches per row "
+            f"({m.get('warmup_s', 0):g} s of warm-up), process CPU time, "
+            + (f"pinned to CPU {cpu}." if cpu is not None else "unpinned."), ""]
+    for r in clang:
+        rows = [x for x in r["rows"] if x.get("median")]
+        entries = summary.summary_rows(rows)
+        out += [f"**Clang, {r['build']} build** (`{r.get('flags') or '?'}`): metajson / glaze", ""]
+        out += summary.markdown_table(entries)
+        out += ["", summary.interval_note(entries), ""]
+    return out
+
+
 def _cpu_details(env: dict) -> str:
     d = env.get("cpu_details") or {}
     if not d:
@@ -503,7 +678,9 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
            "Do not edit by hand: hand-written notes go in `bench/report_notes.md`.", "",
            f"- Date: {env.get('date', '?')}",
            f"- Commit: `{env.get('commit', '?')}`",
-           f"- Raw results: `{raw}/<build>.json` (every line and verdict) and `{raw}/<build>.csv`",
+           f"- Raw results: `{raw}/<build>.json` (every line and verdict) and `{raw}/<build>.csv`; "
+           f"`{raw}/dynamic.json` (the dynamic-JSON program) and `{raw}/clang.json` (`make bench-clang`'s figures) "
+           "when they were run",
            "", "## Machine and software", "",
            "| | |", "|---|---|",
            f"| CPU | {env.get('cpu') or '?'} |",
@@ -556,6 +733,8 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
     out += strictness_section(results)
     for result in results:
         out += build_section(result, charts, report_dir)
+    out += dynamic_section(load_optional(results_dir / "dynamic.json"))
+    out += clang_section(load_optional(results_dir / "clang.json"), env.get("commit"))
     if notes:
         out += ["## Notes", "", notes.rstrip("\n"), ""]
     out += compile_section(load_compile(results_dir))

@@ -27,8 +27,11 @@ Both modes, for each build folder (with the benchmarks.json CMake writes):
      and the summary (metajson / the fastest other row: paired rounds, bootstrap interval,
      targets, unsettled marks: bench/scripts/summary.py);
   5. full study only: instructions per call under callgrind for the read and write rows of
-     metajson, simdjson, glaze and yyjson (default build), the compile-time table (compile_cost.py),
-     then report.py writes charts and REPORT.md.
+     metajson, simdjson, glaze and yyjson (default build); the dynamic-JSON program
+     (bench/build/dynamic_bench, when it was built) once into results/dynamic.json; the Clang
+     comparison of `make bench-clang` (bench/build-clang/summary.json, when it is there: the
+     Makefile's FULL=1 runs it first) copied into results/clang.json; the compile-time table
+     (compile_cost.py); then report.py writes charts and REPORT.md.
 
 `--smoke` checks that everything works in a short pass (verify + strictness + one `--smoke`
 timing pass) and writes nothing but the dumps; it exits 1 on any failure.
@@ -1208,6 +1211,68 @@ def summary_text(results: list[dict], markdown: bool) -> list[str]:
     return out
 
 
+def _shown(path: Path) -> str:
+    """path relative to the repository when it is inside it (as a command line shows it)."""
+    try:
+        return str(path.resolve().relative_to(REPO))
+    except ValueError:
+        return str(path)
+
+
+def run_dynamic(build: Build, args) -> str | None:
+    """The dynamic-JSON program (bench/micro/dynamic_bench.cpp) of `build`, once, pinned like the
+    suite's programs, its --json written to <results>/dynamic.json: the report's "Dynamic JSON"
+    section. When it cannot run, dynamic.json says why ({"not_run": ...}). Returns that reason,
+    or None when it ran."""
+    out = args.results / "dynamic.json"
+    out.unlink(missing_ok=True)
+    exe = build.folder / "dynamic_bench"
+    docs = [DATASET_FILES[d] for d in DATASET_FILES if not args.datasets or d in args.datasets]
+    why = None
+    if args.dynamic_rounds < 1:
+        why = "skipped (`--dynamic-rounds 0`)"
+    elif not exe.is_file():
+        why = f"`{_shown(exe)}` was not built (it needs simdjson 4.6 or later, yyjson and nlohmann/json)"
+    elif not docs:
+        why = "none of twitter, citm and canada among `--datasets`"
+    else:
+        cmd = [_shown(exe), "--rounds", str(args.dynamic_rounds), "--seconds", f"{args.dynamic_seconds:g}",
+               "--json", _shown(out)] + (docs if len(docs) < len(DATASET_FILES) else [])
+        cmd = pinned(cmd, args)
+        say(f"\n== dynamic JSON: {' '.join(cmd)} ==")
+        try:
+            proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, "METAJSON_DATA_DIR": str(args.data)},
+                                  capture_output=True, text=True, timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            why = f"dynamic_bench was killed after {args.timeout:g} s"
+        except OSError as e:
+            why = f"dynamic_bench could not start ({e})"
+        else:
+            if proc.returncode == 0 and out.is_file():
+                print(proc.stdout, end="", flush=True)
+            else:
+                last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+                why = f"dynamic_bench failed (exit status {proc.returncode}: {last})"
+    if why:
+        out.write_text(json.dumps({"program": "dynamic_bench", "not_run": why}, indent=1) + "\n")
+        say(f"dynamic JSON not measured: {why}")
+    return why
+
+
+def copy_clang_summary(args) -> bool:
+    """`make bench-clang`'s figures (its summary.json) into <results>/clang.json, the report's
+    section "On Clang (C++23 backend)"; an earlier run's copy is never left behind."""
+    out = args.results / "clang.json"
+    out.unlink(missing_ok=True)
+    src = args.clang_summary
+    if not src or not src.is_file():
+        say(f"no Clang comparison: {src} is not there (`make bench-clang` writes it)")
+        return False
+    shutil.copyfile(src, out)
+    say(f"the Clang comparison ({src}) copied into {out}")
+    return True
+
+
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1261,6 +1326,15 @@ def parse_args(argv=None):
     ap.add_argument("--compile-runs", type=int, default=2,
                     help="rounds of compile-time measurement of every program in the full study "
                          "(default build, -O3 and -O0 -g: bench/scripts/compile_cost.py); 0 skips it")
+    ap.add_argument("--dynamic-rounds", type=int, default=9,
+                    help="rounds of the dynamic-JSON program in the full study (bench/build/dynamic_bench "
+                         "--rounds; default 9); 0 skips it")
+    ap.add_argument("--dynamic-seconds", type=float, default=0.5,
+                    help="seconds of CPU time per row and round of the dynamic-JSON program (its --seconds; "
+                         "default 0.5)")
+    ap.add_argument("--clang-summary", type=Path, default=BENCH / "build-clang" / "summary.json",
+                    help="the figures of `make bench-clang` the full study copies into <results>/clang.json, "
+                         "the report's Clang section (default: bench/build-clang/summary.json)")
     ap.add_argument("--timeout", type=float, default=3600,
                     help="seconds before one program run is killed (default 3600)")
     ap.add_argument("--verbose", action="store_true",
@@ -1355,6 +1429,9 @@ def main(argv=None) -> int:
         (args.results / f"{result['build']}.json").write_text(json.dumps(result, indent=1) + "\n")
         write_csv(args.results / f"{result['build']}.csv", result)
         say(f"wrote {args.results / result['build']}.json and .csv")
+    # After the timings are saved, so that a failure here costs only its section.
+    run_dynamic(callgrind_build, args)
+    copy_clang_summary(args)
     # After the timings are saved, so that a failure here costs only this table. A table from
     # an earlier run is never left beside this run's results.
     compile_json = args.results / "compile.json"

@@ -11,7 +11,11 @@ and run.py's rounds from end to end, on fake programs (nothing is built; seconds
 * run.py --quick and the full study (without callgrind and the compile table) on two fake
   programs that speak the protocol: the rounds are interleaved and rotated, every row gets one
   figure per round, the summary is printed and written, bench/REPORT.md's sections are there,
-  and tools/readme_table.py reads its summary.
+  and tools/readme_table.py reads its summary;
+* the full study's extra sections: a fake dynamic_bench run by run.py into results/dynamic.json
+  ("Dynamic JSON": its rows, ratios and the issue's targets met or not), the quick run's
+  summary.json standing in for `make bench-clang`'s ("On Clang (C++23 backend)"), and the
+  sentences that say either was not run.
 """
 
 import contextlib
@@ -145,6 +149,103 @@ for ds in datasets:
 '''
 
 
+# bench/build/dynamic_bench as run.py runs it: METAJSON_DATA_DIR set, --rounds, --seconds and
+# --json FILE, which it writes in the program's format (write_json_report in
+# bench/micro/dynamic_bench.cpp) with made-up figures: on twitter, document::parse 1.10x simdjson's
+# DOM (target 1.0: met) and 1.10x yyjson_read (target 1.2: not met), to_json(value) 1.30x
+# yyjson_write (met); canada without the document rows.
+FAKE_DYNAMIC = r'''#!/usr/bin/env python3
+import json, os, sys
+args = sys.argv[1:]
+get = lambda k: args[args.index(k) + 1]
+assert os.environ["METAJSON_DATA_DIR"]
+rounds = int(get("--rounds"))
+def row(op, library, us):
+    return {"op": op, "library": library, "us_median": us, "us_min": us * 0.9, "us_max": us * 1.1,
+            "mb_per_s": 1000 / us, "wall_us_median": us, "us_rounds": [us] * rounds}
+def ratio(a, b, x):
+    return {"row": a, "to": b, "median": x, "min": x - 0.05, "max": x + 0.05}
+twitter = {"name": "twitter.json", "bytes": 1000, "rows": [
+    row("read", "metajson document::parse", 100.0), row("read", "metajson document parse_into", 90.0),
+    row("read", "metajson validate() (for scale)", 50.0), row("read", "metajson from<value>", 200.0),
+    row("read", "yyjson_read (malloc)", 110.0), row("read", "yyjson_read (pool)", 100.0),
+    row("read", "simdjson dom parse", 110.0), row("read", "nlohmann::json::parse", 1000.0),
+    row("write", "metajson to_json(document)", 40.0), row("write", "metajson to_json(value)", 50.0),
+    row("write", "yyjson_write", 65.0), row("write", "nlohmann dump", 400.0)],
+    "ratios": [ratio("metajson document::parse", "yyjson_read (malloc)", 1.10),
+               ratio("metajson document::parse", "yyjson_read (pool)", 1.00),
+               ratio("metajson document::parse", "simdjson dom parse", 1.10),
+               ratio("metajson document::parse", "nlohmann::json::parse", 10.0),
+               ratio("metajson document parse_into", "simdjson dom parse", 1.22),
+               ratio("metajson from<value>", "yyjson_read (malloc)", 0.55),
+               ratio("metajson to_json(document)", "yyjson_write", 1.62),
+               ratio("metajson to_json(value)", "yyjson_write", 1.30),
+               ratio("metajson to_json(value)", "nlohmann dump", 8.0)]}
+canada = {"name": "canada.json", "bytes": 2000, "rows": [
+    row("read", "metajson from<value>", 300.0), row("read", "yyjson_read (malloc)", 330.0),
+    row("write", "metajson to_json(value)", 80.0), row("write", "yyjson_write", 80.0)],
+    "ratios": [ratio("metajson from<value>", "yyjson_read (malloc)", 1.10),
+               ratio("metajson to_json(value)", "yyjson_write", 1.00)]}
+report = {"program": "dynamic_bench", "rounds": rounds, "row_seconds": float(get("--seconds")),
+          "cpu": "Fake CPU @ 1 GHz", "index_kernel": "fake", "date": "2026-11-27T12:00:00Z", "core": 0,
+          "command": " ".join(["bench/build/dynamic_bench"] + args), "compiler": "gcc 16.2.0 (fake)",
+          "simdjson": "4.6.0 (fallback)", "yyjson": "0.12.0", "nlohmann": "3.11.3",
+          "documents": [twitter, canada]}
+open(get("--json"), "w").write(json.dumps(report))
+print("fake dynamic_bench: done")
+'''
+
+
+def dynamic_and_clang_part(tmp: Path, text: str) -> None:
+    """REPORT.md's sections from the fake dynamic_bench and the quick run's summary (as
+    `make bench-clang`'s), then without them."""
+    dyn = text[text.find("## Dynamic JSON"):text.find("## On Clang")]
+    check("REPORT.md has the Dynamic JSON section before the Clang one", "## Dynamic JSON" in text and
+          0 < text.find("## Dynamic JSON") < text.find("## On Clang (C++23 backend)"), text[-3000:])
+    lines = dyn.splitlines()
+    line = lambda start: next((x for x in lines if x.startswith(start)), "")
+    for what, start, want in (
+            ("run.py ran it with the study's rounds and seconds, the command shown", "| Command |",
+             "--rounds 4 --seconds 0.01 --json"),
+            ("the CPU and the core", "| CPU |", "Fake CPU @ 1 GHz, core 0"),
+            ("the versions", "| simdjson |", "4.6.0 (fallback)"),
+            ("target: document::parse 1.10× simdjson DOM, met", "| document::parse | simdjson dom parse | ≥ 1.0× |",
+             "1.10× (1.05–1.15): met"),
+            ("target: document::parse 1.10× yyjson_read (malloc), not met",
+             "| document::parse | yyjson_read (malloc) | ≥ 1.2× |", "1.10× (1.05–1.15): **not met**"),
+            ("target: to_json(value) 1.30× yyjson_write, met; 1.00× on canada, not met",
+             "| to_json(value) | yyjson_write | ≥ 1.2× |", "1.30× (1.25–1.35): met | 1.00× (0.95–1.05): **not met**"),
+            ("target: a row the program did not time is 'not measured'", "| document parse_into | yyjson_read (pool) |",
+             "— (not measured) | — (not measured)"),
+            ("a document's rows: µs per document, the malloc regime named",
+             "| read | yyjson_read (malloc) | + `yyjson_doc_free`; glibc malloc", "| 110 | 99–121 |"),
+            ("the write ratios as the program computed them, one column per peer",
+             "| metajson to_json(value) |", "| 1.30× (1.25–1.35) | 8.00× (7.95–8.05) |")):
+        check(f"Dynamic JSON: {what}", want in line(start), line(start) or dyn[:3000])
+    check("Dynamic JSON: the documents by name, with their sizes",
+          "**twitter** (`twitter.json`, 1,000 bytes)" in dyn and "**canada** (`canada.json`, 2,000 bytes)" in dyn, dyn[:3000])
+    clang = text[text.find("## On Clang (C++23 backend)"):]
+    check("On Clang: the date, the compiler and the metajson / glaze table from the bench-clang figures",
+          "g++-16 (fake) 16.2.0" in clang and "- Measured 20" in clang and "metajson / glaze" in clang
+          and any(x.startswith("| twitter | write | fresh |") and "glaze fresh" in x for x in clang.splitlines()),
+          clang[:3000])
+
+    results = tmp / "results"
+    (results / "clang.json").unlink()
+    (results / "dynamic.json").unlink()
+    report.generate(results, tmp / "REPORT-none.md", None)
+    none = (tmp / "REPORT-none.md").read_text()
+    check("without dynamic.json: the Dynamic JSON section says it was not run",
+          "## Dynamic JSON\n\nNot run in this study: no `dynamic.json` in the results" in none, none[-2000:])
+    check("without clang.json: the Clang section says it was not run",
+          "## On Clang (C++23 backend)\n\nNot run in this study: no `clang.json` in the results" in none, none[-2000:])
+    (results / "dynamic.json").write_text(json.dumps({"program": "dynamic_bench", "not_run": "`x` was not built"}))
+    report.generate(results, tmp / "REPORT-none.md", None)
+    none = (tmp / "REPORT-none.md").read_text()
+    check("a dynamic.json that says why it was not run: the report says why",
+          "Not run in this study: `x` was not built." in none, none[-2000:])
+
+
 def driver_part(tmp: Path) -> None:
     data = tmp / "data"
     data.mkdir()
@@ -159,6 +260,10 @@ def driver_part(tmp: Path) -> None:
         exe.chmod(0o755)
         programs.append({"name": name, "exe": str(exe)})
     (build / "fake.py").write_text(FAKE)
+    (build / "fake_dynamic.py").write_text(FAKE_DYNAMIC)
+    exe = build / "dynamic_bench"
+    exe.write_text(f"#!/bin/sh\nexec {sys.executable} {build / 'fake_dynamic.py'} \"$@\"\n")
+    exe.chmod(0o755)
     (build / "benchmarks.json").write_text(json.dumps({"build": "default", "flags": "-O3", "compiler": "g++-16 (fake) 16.2.0",
                                                        "programs": programs}))
     common = ["--build", str(build), "--data", str(data), "--no-pin", "--runs", "6"]
@@ -197,7 +302,9 @@ def driver_part(tmp: Path) -> None:
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         code = run.main([*common, "--no-callgrind", "--compile-runs", "0", "--results", str(tmp / "results"),
-                         "--report", str(tmp / "REPORT.md"), "--notes", str(tmp / "none.md")])
+                         "--report", str(tmp / "REPORT.md"), "--notes", str(tmp / "none.md"),
+                         "--dynamic-rounds", "4", "--dynamic-seconds", "0.01",
+                         "--clang-summary", str(tmp / "summary.json")])
     check("run.py (the full study) on fake programs exits 0", code == 0, err.getvalue()[-3000:])
     if code != 0:
         return
@@ -215,6 +322,7 @@ def driver_part(tmp: Path) -> None:
     except SystemExit as e:
         ok, detail = False, str(e)
     check("tools/readme_table.py reads the new summary: settled 2.00× in bold, unsettled marked ~", ok, detail)
+    dynamic_and_clang_part(tmp, text)
 
 
 def main() -> int:
