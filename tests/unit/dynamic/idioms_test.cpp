@@ -457,8 +457,9 @@ TEST(NlohmannReadme, ExplicitArraysAndObjects) {
   EXPECT_EQ(empty_array_explicit.dump(), "[]");
   EXPECT_EQ(empty_object_explicit.dump(), "{}");
   EXPECT_EQ(array_not_object.dump(), R"([["currency","USD"],["value",42.99]])");
-  json empty_object_implicit = json::object{};  // nlohmann/json: json({})
+  json empty_object_implicit = json({});  // an empty std::initializer_list: an object
   EXPECT_TRUE(empty_object_implicit.is_object());
+  EXPECT_EQ(empty_object_implicit.dump(), "{}");
 }
 
 TEST(NlohmannReadme, SerializeAndDeserialize) {
@@ -543,6 +544,8 @@ TEST(NlohmannReadme, StlLikeAccess) {
   EXPECT_TRUE(obj.contains("foo"));
   EXPECT_TRUE(obj.find("foo") != nullptr);  // nlohmann/json: != obj.end() (find gives an iterator there)
   EXPECT_EQ(obj.count("fob"), 0u);
+  int foo_present = obj.count("foo");
+  EXPECT_EQ(foo_present, 1);
   obj.erase("foo");
   EXPECT_FALSE(obj.contains("foo"));
 }
@@ -592,6 +595,23 @@ TEST(NlohmannReadme, JsonPointerAndPatches) {
   json merge = R"({"a": "z", "c": {"f": null}})"_json;
   document.merge_patch(merge);
   EXPECT_EQ(document, R"({"a": "z", "c": {"d": "e"}})"_json);
+}
+
+// What compiles the same but behaves otherwise (docs/dynamic.md lists these).
+TEST(NlohmannReadme, DifferencesThatCompile) {
+  json j = json::parse(R"({"b":1,"a":2})");
+  EXPECT_EQ(j.dump(), R"({"b":1,"a":2})");  // insertion order (nlohmann's json sorts keys)
+  j.emplace("a", 3);                          // appends a second "a" (nlohmann's keeps the first only)
+  EXPECT_EQ(j.dump(), R"({"b":1,"a":2,"a":3})");
+  EXPECT_EQ(j.count("a"), 2u);
+  j["a"] = 4;  // assigns the first
+  EXPECT_EQ(j.dump(), R"({"b":1,"a":4,"a":3})");
+  EXPECT_TRUE(json::parse("1").is_int64());  // nlohmann: unsigned
+  EXPECT_TRUE(json::parse("1").is_number_unsigned());
+  EXPECT_EQ(thrown([] { (void)json(1.5).get<int>(); }).first, error_code::type_mismatch);  // not truncated
+  const json c = j;
+  EXPECT_TRUE(c["missing"].is_null());  // const: a null value
+  EXPECT_EQ(json::parse("123456789012345678901234567890").dump(), "123456789012345678901234567890");
 }
 
 struct Person {
