@@ -209,10 +209,13 @@ inline namespace v0 {
 /// std::setw(4) << v`, as nlohmann/json reads it), pretty with width() spaces per level (the
 /// width is then reset to 0). When v cannot be written (invalid UTF-8, NaN) nothing is written and
 /// metajson::error is thrown (without exceptions: the stream's failbit is set). A template over
-/// the stream (any with operator<< for std::string_view), so no stream header is included here.
-template <class Stream>
-  requires requires(Stream& os, std::string_view s) { os << s; }
-Stream& operator<<(Stream& os, const value& v) {
+/// the stream (any with operator<< for std::string_view), so no stream header is included here;
+/// and over the value, which must be a metajson::value: no argument converts to one on its way
+/// here (else `os << "text"` or `os << some_string_view` would be ambiguous wherever this
+/// operator is visible, as after `using namespace metajson;`).
+template <class Stream, class V>
+  requires std::is_same_v<V, value> && requires(Stream& os, std::string_view s) { os << s; }
+Stream& operator<<(Stream& os, const V& v) {
   long indent = -1;
   if constexpr (requires { os.width(); os.width(0); }) {
     if (os.width() > 0) indent = static_cast<long>(os.width());

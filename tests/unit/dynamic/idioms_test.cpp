@@ -245,6 +245,11 @@ TEST(Idioms, JsonLiteralComesWithUsingNamespaceMetajson) {
   auto j = "[1, 2.5, \"x\"]"_json;
   EXPECT_EQ(j.size(), 3u);
   EXPECT_TRUE(j[1].is_double());
+  // With metajson's operator<< in sight, other arguments still stream as before (none converts
+  // to a value on its way to it).
+  std::ostringstream os;
+  os << "text " << std::string_view("view ") << std::string("string ") << 1 << ' ' << json_string("key") << ' ' << j;
+  EXPECT_EQ(os.str(), R"(text view string 1 key [1,2.5,"x"])");
 }
 
 TEST(Idioms, Parse) {
