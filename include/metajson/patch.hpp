@@ -715,6 +715,23 @@ inline value make_merge_patch(const value& from, const value& to) {
 #endif
 
 }  // namespace v0
+
+// --- value's members patch(), patch_in_place() (patch_inplace()) and merge_patch() ------------
+// (declared in value.hpp, which cannot include this header: they call the functions above)
+
+namespace detail::dyn {
+
+template <>
+struct patch_members<value> {
+  static constexpr bool available = true;
+#if METAJSON_HAS_EXCEPTIONS
+  static value patch(const value& doc, const value& ops) { return metajson::patch(doc, ops); }
+  static void patch_in_place(value& doc, const value& ops) { metajson::patch_in_place(doc, ops); }
+#endif
+  static void merge_patch_in_place(value& target, const value& p) { metajson::merge_patch_in_place(target, p); }
+};
+
+}  // namespace detail::dyn
 }  // namespace metajson
 
 #endif  // METAJSON_REQUIREMENTS_MET

@@ -16,6 +16,7 @@
 
 #include "detail/endian.hpp"
 #include "detail/macros.hpp"
+#include "detail/value_iterator.hpp"
 #include "options.hpp"
 
 namespace metajson {
@@ -483,6 +484,19 @@ class object_t : public vector_base<std::pair<json_string, V>, kind::object> {
   friend bool operator==(const object_t& a, const object_t& b) { return objects_equal(a, b); }
 };
 
+// What value's members that need more than this header call: completed (available = true) by
+// metajson/value_convert.hpp (convert_members<value>: dump) and metajson/patch.hpp
+// (patch_members<value>: patch, patch_in_place, merge_patch). Without them, a call is a
+// static_assert that names the header to include.
+template <class V>
+struct convert_members {
+  static constexpr bool available = false;
+};
+template <class V>
+struct patch_members {
+  static constexpr bool available = false;
+};
+
 }  // namespace detail::dyn
 inline namespace v0 {
 
@@ -493,7 +507,7 @@ inline namespace v0 {
 /// first of int64, uint64, double that holds it, else kept as text (`big_number`), and
 /// from<value>(x) accepts exactly what validate(x) accepts.
 ///
-///     metajson::value v = {{"id", 1}, {"tags", metajson::value::array{"a", "b"}}};  // an object
+///     metajson::value v = {{"id", 1}, {"tags", {"a", "b"}}};  // an object (as nlohmann/json reads it)
 ///     v["name"] = "x";                    // inserts (a null value becomes an object)
 ///     v["tags"].push_back("c");
 ///     metajson::to_json(v)  ->  {"id":1,"tags":["a","b","c"],"name":"x"}
@@ -551,9 +565,28 @@ class value {
   value(array a) noexcept : a_(std::move(a)) {}
   value(object o) noexcept : o_(std::move(o)) {}
   value(big_number n) { detail::dyn::set_text(c_, detail::dyn::code(metajson::kind::big_number), n.text); }
-  /// An object from its members: `value v = {{"a", 1}, {"b", "x"}};` (arrays are explicit:
-  /// `value::array{1, 2}`, so that `{{"a", 1}}` can only mean an object).
-  value(std::initializer_list<member> members);
+  /// An array or an object from a braced list, read as nlohmann/json reads it: a list whose
+  /// every element is a two-element list with a string first is an object, any other an array:
+  ///     value o = {{"name", "x"}, {"list", {1, 0, 2}}};   // {"name":"x","list":[1,0,2]}
+  ///     value a = {1, 2, 3};                              // [1,2,3]
+  /// (value::array{...} and value::object{...} say which explicitly.) As with any constructor
+  /// from a std::initializer_list, `value{x}` is a one-element array: copy with value(x).
+  value(std::initializer_list<value> elements);
+
+  // A character is no JSON value: refused with what to write instead (the message below).
+#if defined(__cpp_deleted_function) && __cpp_deleted_function >= 202403L
+#define METAJSON_VALUE_REFUSED(what)                                                                                 \
+  = delete("metajson::value has no constructor from " what ": a character is neither a JSON string nor a number. " \
+           "Write std::string(1, c) for a one-character string, or int(c) for its code as a number")
+#else
+#define METAJSON_VALUE_REFUSED(what) = delete  // (without C++26's delete("reason"): see the message above)
+#endif
+  value(char) METAJSON_VALUE_REFUSED("a char");
+  value(wchar_t) METAJSON_VALUE_REFUSED("a wchar_t");
+  value(char8_t) METAJSON_VALUE_REFUSED("a char8_t");
+  value(char16_t) METAJSON_VALUE_REFUSED("a char16_t");
+  value(char32_t) METAJSON_VALUE_REFUSED("a char32_t");
+#undef METAJSON_VALUE_REFUSED
 
   /// A deep copy, made without recursion: a value of any depth copies (as it destroys, compares
   /// and writes) without using the stack for its levels.
@@ -710,6 +743,112 @@ class value {
   /// A null value, for references to return when there is nothing.
   static const value& null_value() noexcept;
 
+  // --- As nlohmann/json spells it (docs/dynamic.md, "Coming from nlohmann/json") ---------------
+
+  /// Iterates an array's elements, an object's values (it.key() and it.value() give the member:
+  /// nlohmann/json's iteration; items() gives (key, value) pairs), nothing for null, and a scalar
+  /// once (itself). detail/value_iterator.hpp.
+  using iterator = detail::dyn::value_iterator<value, member, false>;
+  using const_iterator = detail::dyn::value_iterator<value, member, true>;
+  iterator begin() noexcept;
+  iterator end() noexcept;
+  const_iterator begin() const noexcept;
+  const_iterator end() const noexcept;
+  const_iterator cbegin() const noexcept { return begin(); }
+  const_iterator cend() const noexcept { return end(); }
+
+  /// nlohmann/json's names of kind() and the kind checks. Its value_t's number enumerators are
+  /// metajson's kinds: int64, uint64, float64, big_number (value_t::boolean, string, array,
+  /// object and null are spelt alike).
+  using value_t = metajson::kind;
+  metajson::kind type() const noexcept { return kind(); }
+  bool is_boolean() const noexcept { return is_bool(); }
+  /// An integer: int64, uint64 or a big number without fraction or exponent (is_integer()).
+  bool is_number_integer() const noexcept { return is_integer(); }
+  /// A non-negative integer held by an int64 or a uint64 (what nlohmann/json reads as unsigned).
+  bool is_number_unsigned() const noexcept {
+    return is_uint64() || (is_int64() && static_cast<std::int64_t>(c_.bits) >= 0);
+  }
+  /// A double, or a big number with a fraction or an exponent.
+  bool is_number_float() const noexcept { return is_double() || (is_big_number() && !is_integer()); }
+  /// Neither an array nor an object.
+  bool is_primitive() const noexcept { return !is_structured(); }
+  /// An array or an object.
+  bool is_structured() const noexcept { return is_array() || is_object(); }
+
+#if METAJSON_HAS_EXCEPTIONS
+  /// Reads this value into out, as get<T>() reads it (out is assigned; unchanged when it throws
+  /// metajson::error), and returns out.
+  template <class T, options O = options{}>
+  T& get_to(T& out) const {
+    out = get<T, O>();
+    return out;
+  }
+
+  /// This value as JSON text: compact (indent < 0, the default: to_json's), else one member or
+  /// element per line indented by `indent` spaces per level (2 and 4: to_json<{.pretty = true,
+  /// .indent = 2 or 4}>'s text). Throws metajson::error when it cannot be written (invalid UTF-8,
+  /// NaN). Defined by metajson/value_convert.hpp (included by metajson.hpp).
+  template <class V = value>
+  std::string dump(int indent = -1) const {
+    if constexpr (detail::dyn::convert_members<V>::available) {
+      return detail::dyn::convert_members<V>::dump(*this, indent);
+    } else {
+      static_assert(detail::dyn::convert_members<V>::available,
+                    "metajson::value::dump needs #include <metajson/value_convert.hpp> (or <metajson/metajson.hpp>)");
+      return {};
+    }
+  }
+
+  /// from<value>(text), as nlohmann/json's json::parse: throws metajson::error on a bad text.
+  /// Defined by metajson/value_convert.hpp (included by metajson.hpp).
+  template <class V = value>
+  static V parse(std::string_view text) {
+    if constexpr (detail::dyn::convert_members<V>::available) {
+      return detail::dyn::convert_members<V>::parse(text);
+    } else {
+      static_assert(detail::dyn::convert_members<V>::available,
+                    "metajson::value::parse needs #include <metajson/value_convert.hpp> (or <metajson/metajson.hpp>)");
+      return {};
+    }
+  }
+
+  /// JSON Patch (RFC 6902) and Merge Patch (RFC 7396) as members, nlohmann/json's names: a
+  /// patched copy (metajson::patch), this value patched all or nothing (metajson::patch_in_place;
+  /// patch_inplace is nlohmann/json's spelling of it), this value merge-patched in place
+  /// (metajson::merge_patch_in_place: as nlohmann/json's merge_patch, it changes this value).
+  /// Throw metajson::error. Defined by metajson/patch.hpp, which metajson.hpp does not include.
+  template <class V = value>
+  V patch(const std::type_identity_t<V>& ops) const {
+    if constexpr (detail::dyn::patch_members<V>::available) {
+      return detail::dyn::patch_members<V>::patch(*this, ops);
+    } else {
+      static_assert(detail::dyn::patch_members<V>::available, "metajson::value::patch needs #include <metajson/patch.hpp>");
+      return {};
+    }
+  }
+  template <class V = value>
+  void patch_in_place(const std::type_identity_t<V>& ops) {
+    if constexpr (detail::dyn::patch_members<V>::available) {
+      detail::dyn::patch_members<V>::patch_in_place(*this, ops);
+    } else {
+      static_assert(detail::dyn::patch_members<V>::available, "metajson::value::patch_in_place needs #include <metajson/patch.hpp>");
+    }
+  }
+  template <class V = value>
+  void patch_inplace(const std::type_identity_t<V>& ops) {
+    patch_in_place<V>(ops);
+  }
+  template <class V = value>
+  void merge_patch(const std::type_identity_t<V>& p) {
+    if constexpr (detail::dyn::patch_members<V>::available) {
+      detail::dyn::patch_members<V>::merge_patch_in_place(*this, p);
+    } else {
+      static_assert(detail::dyn::patch_members<V>::available, "metajson::value::merge_patch needs #include <metajson/patch.hpp>");
+    }
+  }
+#endif
+
  private:
   friend struct detail::dyn::access;
   void destroy() noexcept;
@@ -742,5 +881,6 @@ class value {
 }  // namespace metajson
 
 #include "detail/value_impl.hpp"
+#include "detail/value_idioms.hpp"
 
 #endif  // METAJSON_REQUIREMENTS_MET

@@ -10,9 +10,11 @@
 #include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
 #if METAJSON_REQUIREMENTS_MET
 
+#include <cstddef>
 #include <expected>
 #include <new>
 #include <string>
+#include <string_view>
 
 #include "error.hpp"
 #include "from_json.hpp"
@@ -138,6 +140,107 @@ template <class T, options O>
 T value::get() const {
   return from_value<T, O>(*this);
 }
+#endif
+
+}  // namespace v0
+
+// --- As nlohmann/json spells it: dump(), operator<<, the _json literal -------------------------
+// (docs/dynamic.md, "Coming from nlohmann/json")
+
+namespace detail::dyn {
+
+// Pretty text written with one space per level, re-indented to `indent` spaces per level: a JSON
+// string holds no raw line break, so every '\n' is the writer's and the spaces after it are the
+// depth. (options::indent is a compile-time value: this gives any indent from one instantiation.)
+inline std::string reindent(std::string_view one, std::size_t indent) {
+  if (indent == 1) return std::string(one);
+  std::string out;
+  out.reserve(one.size() + one.size() / 4 * (indent > 1 ? indent - 1 : 0));
+  for (std::size_t i = 0; i < one.size();) {
+    const char ch = one[i++];
+    out += ch;
+    if (ch != '\n') continue;
+    std::size_t depth = 0;
+    while (i < one.size() && one[i] == ' ') ++depth, ++i;
+    out.append(depth * indent, ' ');
+  }
+  return out;
+}
+
+// v as text: compact when indent < 0, else pretty with `indent` spaces per level.
+inline std::expected<std::string, error> dump_text(const value& v, long indent) noexcept {
+  if (indent < 0) return try_to_json(v);
+  constexpr options one = [] {
+    options o{};
+    o.pretty = true;
+    o.indent = 1;
+    return o;
+  }();
+  auto text = try_to_json<one>(v);
+  if (!text || indent == 1) return text;
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+#endif
+    return reindent(*text, static_cast<std::size_t>(indent));
+#if METAJSON_HAS_EXCEPTIONS
+  } catch (const std::bad_alloc&) {
+    return std::unexpected(error(error_code::out_of_memory));
+  }
+#endif
+}
+
+template <>
+struct convert_members<value> {
+  static constexpr bool available = true;
+#if METAJSON_HAS_EXCEPTIONS
+  static std::string dump(const value& v, int indent) {
+    auto text = dump_text(v, indent);
+    if (!text) throw std::move(text.error());
+    return std::move(*text);
+  }
+  static value parse(std::string_view text) { return from<value>(text); }
+#endif
+};
+
+}  // namespace detail::dyn
+inline namespace v0 {
+
+/// Writes v as to_json does (compact), or, when the stream's width() is set (`os <<
+/// std::setw(4) << v`, as nlohmann/json reads it), pretty with width() spaces per level (the
+/// width is then reset to 0). When v cannot be written (invalid UTF-8, NaN) nothing is written and
+/// metajson::error is thrown (without exceptions: the stream's failbit is set). A template over
+/// the stream (any with operator<< for std::string_view), so no stream header is included here;
+/// and over the value, which must be a metajson::value: no argument converts to one on its way
+/// here (else `os << "text"` or `os << some_string_view` would be ambiguous wherever this
+/// operator is visible, as after `using namespace metajson;`).
+template <class Stream, class V>
+  requires std::is_same_v<V, value> && requires(Stream& os, std::string_view s) { os << s; }
+Stream& operator<<(Stream& os, const V& v) {
+  long indent = -1;
+  if constexpr (requires { os.width(); os.width(0); }) {
+    if (os.width() > 0) indent = static_cast<long>(os.width());
+    os.width(0);
+  }
+  auto text = detail::dyn::dump_text(v, indent);
+  if (!text) {
+#if METAJSON_HAS_EXCEPTIONS
+    throw std::move(text.error());
+#else
+    if constexpr (requires { os.setstate(Stream::failbit); }) os.setstate(Stream::failbit);
+    return os;
+#endif
+  }
+  os << std::string_view(*text);
+  return os;
+}
+
+#if METAJSON_HAS_EXCEPTIONS
+/// The _json literal, as nlohmann/json has it: `using namespace metajson::literals;` (or `using
+/// namespace metajson;`), then `auto v = R"({"a":1})"_json;` is from<value>(that text) (throws
+/// metajson::error on a bad text).
+inline namespace literals {
+inline value operator""_json(const char* text, std::size_t size) { return from<value>(std::string_view(text, size)); }
+}  // namespace literals
 #endif
 
 }  // namespace v0

@@ -237,11 +237,6 @@ inline namespace v0 {
 
 // --- construction, copying, destruction -------------------------------------------------------
 
-inline value::value(std::initializer_list<member> members) : o_() {
-  o_.reserve(members.size());
-  for (const member& m : members) o_.push_back(m);
-}
-
 }  // namespace v0
 namespace detail::dyn {
 

@@ -28,18 +28,18 @@ TEST(WriteChrono, DurationsAreCounts) {
 TEST(WriteValue, Dynamic) {
   using metajson::value;
   expect_json(value{}, "null");
-  expect_json(value{true}, "true");
-  expect_json(value{-3}, "-3");
-  expect_json(value{18446744073709551615ull}, "18446744073709551615");
-  expect_json(value{1.0}, "1.0");
-  expect_json(value{0.5}, "0.5");
-  expect_json(value{1e300}, "1e+300");
-  expect_json(value{"s"}, R"("s")");
-  expect_json(value{value::array{1, "a", nullptr}}, R"([1,"a",null])");
-  expect_json(value{value::object{{"b", 1}, {"a", 2}, {"b", 3}}}, R"({"b":1,"a":2,"b":3})");
-  expect_json(value{value::object{}}, "{}");
-  expect_json<metajson::options{.pretty = true}>(value{value::object{{"k", value::array{1}}}}, "{\n  \"k\": [\n    1\n  ]\n}");
-  expect_write_error(value{value::object{{"x", value::array{"\xff"}}}}, metajson::error_code::invalid_utf8,
+  expect_json(value(true), "true");
+  expect_json(value(-3), "-3");
+  expect_json(value(18446744073709551615ull), "18446744073709551615");
+  expect_json(value(1.0), "1.0");
+  expect_json(value(0.5), "0.5");
+  expect_json(value(1e300), "1e+300");
+  expect_json(value("s"), R"("s")");
+  expect_json(value(value::array{1, "a", nullptr}), R"([1,"a",null])");
+  expect_json(value(value::object{{"b", 1}, {"a", 2}, {"b", 3}}), R"({"b":1,"a":2,"b":3})");
+  expect_json(value(value::object{}), "{}");
+  expect_json<metajson::options{.pretty = true}>(value(value::object{{"k", value::array{1}}}), "{\n  \"k\": [\n    1\n  ]\n}");
+  expect_write_error(value(value::object{{"x", value::array{"\xff"}}}), metajson::error_code::invalid_utf8,
                      "invalid UTF-8 in string (byte 0xff at offset 0 of the string) at $.x[0]");
 }
 

@@ -122,7 +122,7 @@ TEST(WriteOptions, NumberFormats) {
 TEST(WriteOptions, NumberFormatsKeepDynamicDoublesMarked) {
   using metajson::number_format;
   using metajson::value;
-  const value v{value::array{1.0, 0.5, 1e21, 1000.0, -0.0, 2}};
+  const value v(value::array{1.0, 0.5, 1e21, 1000.0, -0.0, 2});
   expect_json(v, "[1.0,0.5,1e+21,1000.0,-0.0,2]");
   expect_json<metajson::options{.numbers = number_format::ecmascript}>(v, "[1.0,0.5,1e+21,1000.0,-0.0,2]");
   expect_json<metajson::options{.numbers = number_format::shortest}>(v, "[1.0,0.5,1e21,1e3,-0.0,2]");

@@ -1,0 +1,16 @@
+// Must not compile: value's members patch(), patch_in_place(), patch_inplace() and merge_patch()
+// are defined by <metajson/patch.hpp>, which <metajson/metajson.hpp> does not include. Without it
+// each call is a static_assert naming the header (not a link error). dump() and parse() with
+// <metajson/value.hpp> alone name <metajson/value_convert.hpp>.
+#include <metajson/value.hpp>
+
+int main() {
+  metajson::value doc, ops;
+  metajson::value out = doc.patch(ops);
+  doc.patch_in_place(ops);
+  doc.patch_inplace(ops);
+  doc.merge_patch(ops);
+  const std::string text = doc.dump();
+  metajson::value parsed = metajson::value::parse("[]");
+  return out.is_null() + static_cast<int>(text.size()) + parsed.is_null();
+}
