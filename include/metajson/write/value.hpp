@@ -240,13 +240,18 @@ METAJSON_ALWAYS_INLINE char* write_dyn_double(write_context& c, char* p, double 
 }
 static_assert(writer<family::floating>::bound<double> + 2 + 16 + 2 + 2 <= dyn_room);
 
-// An integer at p, which has 24 bytes of room: up to 8 digits as one 8-byte store of digits_8
-// (its leading zeros shifted out), 9 or 10 as a digit pair and one store, up to 16 as two
-// stores, longer ones as write_integer writes them.
+// An integer at p, which has 24 bytes of room: up to 2 digits as a digit pair, up to 8 as one
+// 8-byte store of digits_8 (its leading zeros shifted out), 9 or 10 as a digit pair and one
+// store, up to 16 as two stores, longer ones as write_integer writes them.
 // (write_integer's backward loops cost a third of writing citm_catalog.json, whose integers have
 // 9 digits.)
 METAJSON_ALWAYS_INLINE char* write_dyn_u64(char* p, std::uint64_t v) noexcept {
   if (v < 100000000) {
+    if (v < 100) {  // (counts, small numbers: a pair copied; a second byte after one digit is overwritten later)
+      const auto two = static_cast<std::uint32_t>(v >= 10);
+      std::memcpy(p, digit_pairs + 2 * v + 1 - two, 2);
+      return p + 1 + two;
+    }
     const int n = count_digits(v);
     store_le(p, digits_8(static_cast<std::uint32_t>(v)) >> (8 * (8 - n)));
     return p + n;
