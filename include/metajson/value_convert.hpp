@@ -59,12 +59,13 @@ error with_convert_buffer(F&& f) noexcept {
 }
 
 // The options a value is written with on its way to a T read with O: its numbers and NaN as O
-// reads them, its strings as they are.
+// reads them, its strings as they are, its nesting up to O's max_depth.
 template <options O>
 consteval options value_write_options() {
   options w{};
   w.allow_nonfinite = O.allow_nonfinite;
   w.utf8 = O.utf8;
+  w.max_depth = O.max_depth;  // a value as deep as O reads is written, a deeper one refused
   return w;
 }
 

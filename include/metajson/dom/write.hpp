@@ -75,8 +75,18 @@ METAJSON_ALWAYS_INLINE char* write_scalar_node(write_context& c, char* p, const 
   switch (kind_of(n)) {
     case kind::null: return write_value<O>(c, p, nullptr);
     case kind::boolean: return write_value<O>(c, p, n.payload != 0);
-    case kind::int64: return write_value<O>(c, p, static_cast<std::int64_t>(n.payload));
-    case kind::uint64: return write_value<O>(c, p, n.payload);
+    case kind::int64:  // (write_dyn_i64: one or two 8-digit stores instead of write_integer's loops)
+      if constexpr (O.rfc8785) {
+        if (METAJSON_UNLIKELY(!canonical_integer(c, static_cast<std::int64_t>(n.payload)))) return nullptr;
+      }
+      p = ensure(c, p, 24);
+      return write_dyn_i64(p, static_cast<std::int64_t>(n.payload));
+    case kind::uint64:
+      if constexpr (O.rfc8785) {
+        if (METAJSON_UNLIKELY(!canonical_integer(c, n.payload))) return nullptr;
+      }
+      p = ensure(c, p, 24);
+      return write_dyn_u64(p, n.payload);
     case kind::float64: return write_float_marked<O>(c, p, std::bit_cast<double>(n.payload));
     case kind::big_number: return write_big_number<O>(c, p, big_number_of(h, n));
     case kind::string: return write_string_node<O>(c, p, h, n, 0);
