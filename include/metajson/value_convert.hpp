@@ -168,8 +168,10 @@ inline std::string reindent(std::string_view one, std::size_t indent) {
   return out;
 }
 
-// v as text: compact when indent < 0, else pretty with `indent` spaces per level.
-inline std::expected<std::string, error> dump_text(const value& v, long indent) noexcept {
+// v as text: compact when indent < 0, else pretty with `indent` spaces per level. (A template, as
+// everything below: nothing is instantiated in a translation unit that does not use it.)
+template <class V>
+std::expected<std::string, error> dump_text(const V& v, long indent) noexcept {
   if (indent < 0) return try_to_json(v);
   constexpr options one = [] {
     options o{};
@@ -190,16 +192,26 @@ inline std::expected<std::string, error> dump_text(const value& v, long indent) 
 #endif
 }
 
-template <>
-struct convert_members<value> {
+// A string literal as a template argument (the _json literal's).
+template <std::size_t N>
+struct literal_text {
+  char text[N];
+  constexpr literal_text(const char (&s)[N]) noexcept {
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+  }
+};
+
+template <class V>
+  requires std::is_same_v<V, value>
+struct convert_members<V> {
   static constexpr bool available = true;
 #if METAJSON_HAS_EXCEPTIONS
-  static std::string dump(const value& v, int indent) {
+  static std::string dump(const V& v, int indent) {
     auto text = dump_text(v, indent);
     if (!text) throw std::move(text.error());
     return std::move(*text);
   }
-  static value parse(std::string_view text) { return from<value>(text); }
+  static V parse(std::string_view text) { return from<V>(text); }
 #endif
 };
 
@@ -237,10 +249,17 @@ Stream& operator<<(Stream& os, const V& v) {
 
 #if METAJSON_HAS_EXCEPTIONS
 /// The _json literal, as nlohmann/json has it: `using namespace metajson::literals;` (or `using
-/// namespace metajson;`), then `auto v = R"({"a":1})"_json;` is from<value>(that text) (throws
-/// metajson::error on a bad text).
+/// namespace metajson;`), then `auto v = R"({"a":1})"_json;` is value::parse(that text), a
+/// metajson::value (throws metajson::error on a bad text).
+///
+/// A literal operator template (the text a template argument): instantiated only where a literal
+/// is used. A `(const char*, std::size_t)` operator's body would instantiate the value reader in
+/// every translation unit that includes this header (+2 % of metajson.hpp's compile memory).
 inline namespace literals {
-inline value operator""_json(const char* text, std::size_t size) { return from<value>(std::string_view(text, size)); }
+template <detail::dyn::literal_text L>
+value operator""_json() {
+  return value::parse(std::string_view(L.text, sizeof(L.text) - 1));
+}
 }  // namespace literals
 #endif
 
