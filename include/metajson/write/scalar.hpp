@@ -94,7 +94,7 @@ struct writer<family::floating> {
                   "options::allow_nonfinite writes NaN and infinities as NaN, Infinity and -Infinity, "
                   "nonfinite = null writes them as null: choose one");
     static_assert(!(O.allow_nonfinite && O.rfc8785), "RFC 8785 canonical JSON has no NaN or Infinity: options::allow_nonfinite cannot be combined with rfc8785");
-    const auto nonfinite = [&c](char* q, T x) -> char* {
+    const auto nonfinite = [&](char* q, T x) -> char* {  // ([&]: c is used only with some options)
       if constexpr (O.allow_nonfinite) {
         if (__builtin_isnan(x)) {
           std::memcpy(q, "NaN", 3);

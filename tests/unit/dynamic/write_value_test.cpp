@@ -557,7 +557,7 @@ TEST(WriteValue, AMillionLevels) {
     const auto refused = metajson::try_to_json(v);
     ASSERT_FALSE(refused);
     EXPECT_EQ(refused.error().code(), error_code::depth_exceeded);
-    EXPECT_LT(refused.error().path().size(), 1024 * 5 + 2);
+    EXPECT_LT(refused.error().path().size(), std::size_t{1024 * 5 + 2});
   }
 }
 
