@@ -1,7 +1,7 @@
 // JSON Pointer reads (RFC 6901) and canonical output (RFC 8785): take one field out of a
 // document without a type for the whole of it, and write the form of a value that is hashed
 // and signed. docs/pointer.md, docs/canonical.md.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <cstdint>
 #include <cstdio>

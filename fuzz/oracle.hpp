@@ -3,7 +3,7 @@
 // validate().
 #pragma once
 
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <cstddef>
 #include <string_view>

@@ -5,19 +5,21 @@
     python3 tools/single_header.py --check DIR  # generate into DIR, compare with single_include/metajson/
     python3 tools/single_header.py --fingerprint   # the sources' fingerprint named in the banners
 
-Six files, each a drop-in for the header of the same name under include/ (so `-I single_include`
+Eight files, each a drop-in for the header of the same name under include/ (so `-I single_include`
 replaces `-I include` and no #include line changes):
 
-    metajson.hpp   the umbrella header: the whole API of <metajson/metajson.hpp>
+    metajson.hpp   the umbrella header: the typed API of <metajson/metajson.hpp>
+    value.hpp      metajson::value, to_value, from_value  (#includes "metajson.hpp", then what it adds)
+    value_convert.hpp  the same (kept for code written before value.hpp held it)  (#includes "value.hpp")
     file.hpp       from_file, to_file         (#includes "metajson.hpp", then what it adds)
     stream.hpp     streams and NDJSON         (idem)
     schema.hpp     JSON Schema from a type    (idem)
-    document.hpp   the read-only document     (idem)
+    document.hpp   the read-only document     (#includes "value.hpp", then what it adds)
     patch.hpp      JSON Patch, Merge Patch    (idem)
 
-file.hpp, stream.hpp, schema.hpp, document.hpp and patch.hpp are separate, as under include/, because they cost compile
-time that a program without them should not pay (<filesystem> and the POSIX headers,
-<istream>/<ostream>); they include the umbrella single header rather than repeating it, so each
+value.hpp, file.hpp, stream.hpp, schema.hpp, document.hpp and patch.hpp are separate, as under include/, because they cost compile
+time that a program without them should not pay (the dynamic value, <filesystem> and the POSIX headers,
+<istream>/<ostream>); they include the umbrella single header (or value.hpp's) rather than repeating it, so each
 stays small and the library's text is in one file. pointer.hpp is in the umbrella.
 
 How the text is put together (Python's standard library only; same input, same bytes):
@@ -55,7 +57,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INCLUDE = os.path.join(ROOT, "include")
-OUTPUTS = ["metajson.hpp", "file.hpp", "stream.hpp", "schema.hpp", "document.hpp", "patch.hpp"]
+OUTPUTS = ["metajson.hpp", "value.hpp", "value_convert.hpp", "file.hpp", "stream.hpp", "schema.hpp", "document.hpp", "patch.hpp"]
+# The single headers that include value.hpp's (beside them) rather than metajson.hpp's, as their
+# sources under include/ include value.hpp: the dynamic value is in one single header.
+ON_VALUE = {"value_convert.hpp", "document.hpp", "patch.hpp"}
 UMBRELLA = "metajson/metajson.hpp"
 REGENERATE = "make single-header   (python3 tools/single_header.py)"
 COMMIT_PREFIX = "// Commit: "
@@ -200,9 +205,9 @@ class Generator:
             self.stack.append((group, branch + 1, False))
 
 
-def banner(name, version, fp, commit):
-    what = ("the whole API of <metajson/metajson.hpp>" if name == "metajson.hpp" else
-            f"<metajson/{name}> (it includes metajson.hpp, beside it)")
+def banner(name, version, fp, commit, base_name="metajson.hpp"):
+    what = ("the typed API of <metajson/metajson.hpp>" if name == "metajson.hpp" else
+            f"<metajson/{name}> (it includes {base_name}, beside it)")
     lines = [
         f"// metajson {version}: JSON <-> C++ types through C++26 static reflection.",
         f"// Single-header edition of {what}.",
@@ -240,10 +245,14 @@ def generate():
     result["metajson.hpp"] = banner("metajson.hpp", version, fp, commit) + ["#pragma once", ""] + umbrella.out
     stats = [f"metajson.hpp: {umbrella.inlined['hpp']} headers, {umbrella.inlined['inc']} .inc inlined"
              + (f", {umbrella.inlined['again']} again under other #if branches" if umbrella.inlined["again"] else "")]
+    generators = {}
     for name in OUTPUTS[1:]:
-        g = Generator(umbrella.done, umbrella.groups)
+        base_name = "value.hpp" if name in ON_VALUE else "metajson.hpp"
+        base = generators.get(base_name, umbrella)
+        g = Generator(base.done, base.groups)
         g.inline("metajson/" + name)
-        result[name] = banner(name, version, fp, commit) + ["#pragma once", "", '#include "metajson.hpp"', ""] + g.out
+        generators[name] = g
+        result[name] = banner(name, version, fp, commit, base_name) + ["#pragma once", "", f'#include "{base_name}"', ""] + g.out
         stats.append(f"{name}: {g.inlined['hpp']} headers more, {g.inlined['inc']} .inc"
                      + (f", {g.inlined['again']} again under other #if branches" if g.inlined["again"] else ""))
     return {name: "\n".join(lines) + "\n" for name, lines in result.items()}, stats

@@ -3,7 +3,7 @@
 // (-Dmetajson=metajson_baseline, bench/CMakeLists.txt: DYNAMIC_BENCH_BASELINE), so that the
 // same process times both. Only when the benchmark is configured with
 // -DDYNAMIC_BENCH_BASELINE=<folder holding that checkout's include/>.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <string>
 #include <string_view>

@@ -5,7 +5,7 @@
 // path (stage1.inc). Built with the smallest index buffer, so every input refills it at every
 // position.
 #define METAJSON_INDEX_CAPACITY 280
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <string>
 #include <vector>

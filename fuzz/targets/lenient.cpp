@@ -5,7 +5,7 @@
 // accepts, written back (NaN and infinities spelled as read), is plain JSON but for those:
 // the strict reader with allow_nonfinite reads it, and writing that gives the same text. And
 // the lenient options never refuse what the strict reader accepts.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include "../fuzz.hpp"
 #include "../oracle.hpp"

@@ -2,7 +2,7 @@
 // give the same results; each result is the whole-document reader's verdict on its line
 // (from<metajson::value>), in order, one per line that is not blank; an error's offset is its
 // line's offset plus the offset within the line.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/stream.hpp>
 
 #include "../fuzz.hpp"

@@ -10,7 +10,7 @@
 //     integer or a bool when it is one, and a type error when it is not a string), or
 //     pointer_not_found, or duplicate_key for a key on the path that an object holds twice (the
 //     shallowest problem wins); with duplicate_keys = last_wins, the last such member is walked.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include "../fuzz.hpp"
 #include "../oracle.hpp"

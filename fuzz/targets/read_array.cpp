@@ -3,7 +3,7 @@
 // of values (from<std::vector<metajson::value>>) the results are its elements, all values;
 // when it is not JSON (validate), the last result is an error; with a typed element, one result
 // per element, the vector's values when it reads as one.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/stream.hpp>
 
 #include "../fuzz.hpp"

@@ -4,7 +4,7 @@
 // independent reference validator (tests/support/reference_validator.hpp), which shares no
 // code with them: the same verdict, errors within its bounds; and with max_depth = 4 on both
 // sides, the same again.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include "../fuzz.hpp"
 #include "../oracle.hpp"

@@ -3,7 +3,7 @@
 // finite), and an error always names a position inside the input. The default read gives the
 // independent reference validator's verdict (refusing only, in addition, the numbers the
 // reference finds beyond a double).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include "../fuzz.hpp"
 #include "../oracle.hpp"

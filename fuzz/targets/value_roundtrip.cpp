@@ -1,7 +1,7 @@
 // write -> read -> write of metajson::value: any document read is written, read back to an
 // equal value, and written again to the same bytes; pretty output reads back equal too. What
 // is read is what the reference validator accepts (oracle.hpp).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include "../fuzz.hpp"
 #include "../oracle.hpp"

@@ -25,7 +25,7 @@
 #include "read/sequence.hpp"
 #include "read/skip.hpp"
 #include "read/string.hpp"
-#include "read/value.hpp"
+#include "read/custom.hpp"
 #include "read/variant.hpp"
 
 namespace metajson::detail {

@@ -13,7 +13,7 @@
 namespace metajson {
 inline namespace v0 {
 struct raw_json;
-class value;
+class value;  // metajson::value, dynamic JSON: #include <metajson/value.hpp> to use it
 }  // namespace v0
 }  // namespace metajson
 

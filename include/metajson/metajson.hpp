@@ -3,7 +3,13 @@
 //     #include <metajson/metajson.hpp>
 //     std::string json = metajson::to_json(player);
 //
-// This umbrella header includes the whole public API.
+// This umbrella header includes the typed API: to_json, from/try_from/from_json, validate,
+// JSON pointers, raw_json, adapters and annotations. Dynamic JSON is one more include each, so
+// that a program that does not use it does not compile it:
+//
+//     #include <metajson/value.hpp>      // metajson::value, to_value, from_value (and this header)
+//     #include <metajson/document.hpp>   // metajson::document, the read-only DOM (and value.hpp)
+//     #include <metajson/patch.hpp>      // JSON Patch and Merge Patch of a value (and value.hpp)
 #pragma once
 
 #include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
@@ -21,7 +27,5 @@
 #include "raw_json.hpp"
 #include "simd/config.hpp"
 #include "to_json.hpp"
-#include "value.hpp"
-#include "value_convert.hpp"
 
 #endif  // METAJSON_REQUIREMENTS_MET

@@ -20,7 +20,7 @@
 #include "write/scalar.hpp"
 #include "write/sequence.hpp"
 #include "write/string.hpp"
-#include "write/value.hpp"
+#include "write/custom.hpp"
 #include "write/variant.hpp"
 
 namespace metajson::detail {

@@ -15,7 +15,7 @@
 // fails, saying why (it never skips).
 #include "data.hpp"
 
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Must not compile with the C++23 backend (no reflection: clang, g++-13, g++-16
 // -DMETAJSON_BACKEND_AGGREGATE), each refusal with a message that names the type and says what
 // to write (tests/CMakeLists.txt lists them; expect_messages.cmake requires every one).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <functional>
 #include <map>

@@ -4,7 +4,7 @@
 // view of UTF-16 code units cannot be read into; an alias cannot be another member's key, nor
 // can two members (a flattened one's included) write one key; only a struct can be flattened;
 // extra keys go to one member of a type that holds any JSON, and not with deny_unknown_keys.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/schema.hpp>
 
 #include <expected>

@@ -2,7 +2,7 @@
 // to be made from a char, wchar_t, char8_t, char16_t or char32_t (nlohmann/json makes a number of
 // it), with a message saying what to write instead (where the compiler has C++26's
 // = delete("reason"); the plain deleted constructor's name otherwise).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 int main() {
   metajson::value a = 'A';

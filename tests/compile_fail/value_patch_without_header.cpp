@@ -1,7 +1,6 @@
 // Must not compile: value's members patch(), patch_in_place(), patch_inplace() and merge_patch()
-// are defined by <metajson/patch.hpp>, which <metajson/metajson.hpp> does not include. Without it
-// each call is a static_assert naming the header (not a link error). dump() and parse() with
-// <metajson/value.hpp> alone name <metajson/value_convert.hpp>.
+// are defined by <metajson/patch.hpp>, which <metajson/value.hpp> does not include. Without it
+// each call is a static_assert naming the header (not a link error).
 #include <metajson/value.hpp>
 
 int main() {
@@ -10,7 +9,5 @@ int main() {
   doc.patch_in_place(ops);
   doc.patch_inplace(ops);
   doc.merge_patch(ops);
-  const std::string text = doc.dump();
-  metajson::value parsed = metajson::value::parse("[]");
-  return out.is_null() + static_cast<int>(text.size()) + parsed.is_null();
+  return out.is_null();
 }

@@ -8,7 +8,7 @@
 //  - every error inside the reference's bounds for the first error ([token, offset]);
 //  - the i_ table of docs/conformance.md is exactly what this test produces (it also writes it
 //    to i_outcomes.md in the working folder).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 

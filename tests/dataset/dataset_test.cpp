@@ -3,7 +3,7 @@
 // reading that output back gives equal structs. canada.json into a GeoJSON schema: read, write,
 // read again gives identical doubles. validate(), from<metajson::value> and the reference
 // validator accept all three. Data from $METAJSON_DATA_DIR (the test fails without it).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 // for the numbers the reference finds beyond a double, and the schema read accepts only what
 // both accept and rejects what they reject no later than their first error.
 // Label `slow`; CI runs it under ASan + UBSan.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // refused before a byte of it is touched. Reading needs the input plus what the result owns:
 // the peak resident size is checked against a small multiple of the input, and the reader's
 // index, whose buffer is on the stack, against nothing at all. Label `slow`.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // with a million digits, absurd exponents, an object with a million members, a 10 MB key, and
 // the options that bound depth, string length and document size. Every case must end in a
 // value or a precise error, in time linear in the input, with a short message.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 

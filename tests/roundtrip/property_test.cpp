@@ -11,7 +11,7 @@
 // checked, and the byte comparison is made with them emptied.)
 // (Values are generated member by member through metajson's own view of a class, reflect/, which
 // both backends give: every member it writes, the extra-keys one too.)
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 
@@ -179,7 +179,7 @@ struct Extras {
   std::string c_string;
 #endif
   std::string_view view;  // no escapes: see fill(std::string_view&)
-  // The standard types with a fixed mapping (detail/standard.hpp).
+  // The standard types with a fixed mapping (family/standard.hpp).
   std::byte byte{};
   std::bitset<10> bits;
   std::chrono::year_month_day date{std::chrono::year(2000), std::chrono::January, std::chrono::day(1)};

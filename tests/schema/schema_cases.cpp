@@ -14,7 +14,7 @@
 //
 // (Values are filled member by member through metajson's own view of a class, reflect/, which both
 // backends give.)
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/schema.hpp>
 
 #include <array>

@@ -6,7 +6,7 @@
 // -O3: 2.0 s and 192 MB of compiler memory against 26 MB for an empty file; docs/performance.md).
 // libstdc++ keeps the core in <bits/chrono.h>, which is included instead when it is there (any
 // other standard library gets <chrono>). The calendar (year_month_day) is then not declared, so
-// the date arithmetic below replaces it, and detail/standard.hpp recognises a year_month_day by
+// the date arithmetic below replaces it, and family/standard.hpp recognises a year_month_day by
 // what it offers.
 #pragma once
 

@@ -12,7 +12,7 @@
 #include <type_traits>
 
 #include "../customize.hpp"
-#include "../detail/classify.hpp"
+#include "../family/classify.hpp"
 #include "../detail/ranges.hpp"
 
 namespace metajson::detail {

@@ -9,7 +9,7 @@
 // its storage where it can.
 #pragma once
 
-#include "../detail/classify.hpp"
+#include "../family/classify.hpp"
 #include "../options.hpp"
 #include "cursor.hpp"
 

@@ -114,7 +114,7 @@ METAJSON_NOINLINE const char* read_constrained_member(read_context& c, const cha
 }
 
 // A struct's [[=metajson::extra_keys]] member (std::map<std::string, metajson::value> or
-// metajson::value; read/value.hpp): emptied when its object is read, then given each key that
+// metajson::value; dynamic/read.hpp): emptied when its object is read, then given each key that
 // names no member, with its value read at k.
 template <class X>
 void clear_extra_keys(X& extra);

@@ -325,7 +325,7 @@ METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s, const char* end) n
 // general loop (read_string_rest) is the slow oracle (tests/unit/read/string_test.cpp,
 // CheckedEscapesDecodeLikeTheGeneralLoop). decode_checked_into decodes into dst, which has room
 // for text.size() bytes, and returns the decoded length (the dynamic readers decode into their
-// own buffers: dom/walk.hpp); decode_checked_string into a std::string.
+// own buffers: read/walk.hpp); decode_checked_string into a std::string.
 inline std::size_t decode_checked_into(std::string_view text, char* const dst) noexcept {
   char* d = dst;
   const char* s = text.data();

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "../customize.hpp"
-#include "../detail/classify.hpp"
+#include "../family/classify.hpp"
 #include "../detail/ranges.hpp"
 #include "../options.hpp"
 #include "../reflect/enums.hpp"
@@ -338,7 +338,7 @@ node time_point_schema(context& c) {
   }
 }
 
-// The standard types of detail/standard.hpp: their JSON type, with the pattern and format
+// The standard types of family/standard.hpp: their JSON type, with the pattern and format
 // their reader checks (std::bitset, year_month_day).
 template <class T, options O>
 node standard_schema(context& c) {

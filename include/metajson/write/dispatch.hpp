@@ -17,7 +17,7 @@
 
 #include <cstddef>
 
-#include "../detail/classify.hpp"
+#include "../family/classify.hpp"
 #include "../options.hpp"
 #include "../reflect/names.hpp"
 #include "output.hpp"

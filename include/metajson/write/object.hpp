@@ -52,7 +52,7 @@ consteval bool any_tagged() {
   return any;
 }
 
-// A struct's [[=metajson::extra_keys]] entries while its object is written (write/value.hpp):
+// A struct's [[=metajson::extra_keys]] entries while its object is written (dynamic/write.hpp):
 // their keys (checked against the members'), in the map's order or, under sort_keys, sorted;
 // written after the members, or each before the first member whose key sorts after it.
 struct extra_cursor {

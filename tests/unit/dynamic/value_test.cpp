@@ -1,7 +1,7 @@
 // metajson::value: construction, every accessor and its errors, containers, lookups, JSON
 // Pointer, equality, conversions to and from types, and its reader against the previous one's
 // behaviour (paths and messages of errors).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 

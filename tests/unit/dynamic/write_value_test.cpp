@@ -1,8 +1,8 @@
-// Writing a metajson::value (write/value.hpp, issue 49): the iterative writer against the
+// Writing a metajson::value (dynamic/write.hpp, issue 49): the iterative writer against the
 // recursive writer it replaced (kept below as the oracle), byte for byte and error for error, on
 // the datasets and on random values; its errors with their paths and messages; options::max_depth
 // (the writer refuses what the reader would refuse); values a million levels deep.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@
 #include <vector>
 
 // --- the oracle: the recursive writer of metajson::value before issue 49 ----------------------
-// A copy of write_dyn and its helpers as they were (write/value.hpp at 0b3b863), with
+// A copy of write_dyn and its helpers as they were (dynamic/write.hpp at 0b3b863), with
 // options::sort_keys written out (it went through write_pairs, which now calls the new writer
 // for the members' values). Nothing else uses it.
 namespace oracle {

@@ -6,7 +6,7 @@
 #include "round_trip.hpp"
 
 #include <metajson/file.hpp>
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // the value, duplicate keys on the path, and agreement with reading the whole document into
 // metajson::value and walking it (also built with the smallest index buffer: every document
 // refills it at every position, and last_wins' pin makes it grow).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/pointer.hpp>
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // contains (integer map keys, date-times) against the reader itself, through std::regex (an
 // ECMAScript engine, JSON Schema's regex dialect) on many generated strings. The schemas as a
 // whole are checked against a real validator by tests/schema/ (ctest schema_validator_test).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/schema.hpp>
 
 #include <gtest/gtest.h>

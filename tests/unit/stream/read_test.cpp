@@ -1,6 +1,6 @@
 // read_ndjson and read_array, from strings and from streams that hand out 1, 2, 7, 64 or 4096
 // bytes at a time: the same results either way, each error at its place in the whole input.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/stream.hpp>
 
 #include <gtest/gtest.h>

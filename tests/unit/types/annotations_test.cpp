@@ -3,7 +3,7 @@
 // JSON, read the same documents to equal values, fail on the same ones with the same errors, and
 // describe the same schema (tests/unit/types/meta_test.cpp holds meta<T> to the same expectations
 // on the C++23 backend; tests/compile_fail/meta_refused.cpp refuses a member annotated both ways).
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/schema.hpp>
 
 #include <gtest/gtest.h>

@@ -4,7 +4,7 @@
 // metajson::meta<T>, which both backends read (tests/unit/types/annotations_test.cpp holds them
 // to the same [[=...]] annotations under C++26 reflection); a class with a base holding data is
 // seen by C++26 reflection only.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/schema.hpp>
 
 #include <gtest/gtest.h>

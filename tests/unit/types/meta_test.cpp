@@ -1,7 +1,7 @@
 // metajson::meta<T>, the annotations without [[=...]], and the shapes of class and enum each
 // backend sees, with the same expectations on both (C++26 reflection: g++-16 -freflection; C++23:
 // clang, g++-13, g++-16 -DMETAJSON_BACKEND_AGGREGATE). What only one backend can do is marked so.
-#include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/schema.hpp>
 
 #include <gtest/gtest.h>

@@ -1,11 +1,11 @@
 // metajson::value's members as nlohmann/json spells them (value.hpp includes this at its end):
 // the braced-list constructor that tells arrays from objects, and iteration. (dump() and
-// operator<< are in value_convert.hpp, the _json literal too; patch() and merge_patch() in
+// operator<< are in dynamic/convert.hpp, the _json literal too; patch() and merge_patch() in
 // patch.hpp.)
 #pragma once
 
 #include "../error.hpp"
-#include "../value.hpp"
+#include "value.hpp"
 #include "value_impl.hpp"
 
 namespace metajson {

@@ -1,5 +1,5 @@
 // The standard types whose JSON is fixed by metajson rather than by reflection (family
-// `standard`, detail/classify.hpp): each maps onto a JSON type metajson already reads and
+// `standard`, family/classify.hpp): each maps onto a JSON type metajson already reads and
 // writes, and may refuse a value in either direction with a reason.
 //
 //   std::byte                      a number 0-255
@@ -32,7 +32,7 @@
 #include <type_traits>
 
 #include "../text/transcode.hpp"
-#include "chrono.hpp"
+#include "../detail/chrono.hpp"
 
 namespace metajson::detail {
 

@@ -1,5 +1,5 @@
-// metajson::value (any JSON), metajson::raw_json (the exact text of a value) and types with a
-// metajson::adapter (read as the adapter's JSON type, then handed to from_json).
+// Reading metajson::value (the validating walk of read/walk.hpp into a sink that builds the
+// value) and a struct's [[=metajson::extra_keys]] member.
 #pragma once
 
 #include <limits>
@@ -7,62 +7,15 @@
 #include <string>
 #include <utility>
 
-#include "map.hpp"
-#include "sequence.hpp"
-#include "skip.hpp"
-#include "../dom/walk.hpp"
+#include "../read/dispatch.hpp"
+#include "../read/map.hpp"
+#include "../read/object.hpp"
+#include "../read/walk.hpp"
+#include "value.hpp"
 
 namespace metajson::detail {
 
-template <>
-struct reader<family::custom> {
-  template <options O, class T>
-  static const char* read(read_context& c, const char* k, T& v) {
-    using U = std::remove_cvref_t<decltype(metajson::adapter<T>::to_json(std::declval<const T&>()))>;
-    U tmp{};
-    k = read_value<O>(c, k, tmp);
-    if (k) metajson::adapter<T>::from_json(v, std::move(tmp));
-    return k;
-  }
-};
-
-// The standard types of detail/standard.hpp: read as their JSON type, then converted (or refused
-// with a reason, at the value).
-template <>
-struct reader<family::standard> {
-  template <options O, class T>
-  static const char* read(read_context& c, const char* k, T& v) {
-    using M = std_mapping<std::remove_cv_t<T>>;
-    static_assert(readable_std_mapping<std::remove_cv_t<T>>,
-                  "metajson cannot read into this type: it refers to characters it does not own (a string view of "
-                  "UTF-16 or UTF-32 code units). Read into the owning string type (std::u16string, std::u32string, "
-                  "std::wstring) instead.");
-    if constexpr (readable_std_mapping<std::remove_cv_t<T>>) {
-      const char* const start = *k == index::kind_end || *k == index::kind_error ? nullptr : at(c, k);
-      typename M::json_type tmp{};
-      k = read_value<O>(c, k, tmp);
-      if (!k) return nullptr;
-      if (const std::string_view why = M::read(v, std::move(tmp)); METAJSON_UNLIKELY(!why.empty()))
-        return c.fail(error_code::invalid_value, start, std::string(why));
-      return k;
-    } else {
-      return nullptr;
-    }
-  }
-};
-
-template <>
-struct reader<family::raw> {
-  template <options O, class T>
-  static const char* read(read_context& c, const char* k, T& v) {
-    const char* const start = *k == index::kind_end || *k == index::kind_error ? nullptr : at(c, k);
-    k = skip_value<O>(c, k);
-    if (k) v.text.assign(start, value_end(c, k));
-    return k;
-  }
-};
-
-// Reading metajson::value: the walk of dom/walk.hpp into this sink, which gathers the values of
+// Reading metajson::value: the walk of read/walk.hpp into this sink, which gathers the values of
 // the open containers on two stacks (elements, and members with their keys) and gives each array
 // and object one block of its exact size when it closes (its elements' bytes moved there): one
 // allocation per non-empty container and per string longer than 14 bytes, nothing else. The

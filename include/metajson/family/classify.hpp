@@ -18,10 +18,10 @@
 #include <variant>
 
 #include "../customize.hpp"
+#include "../fwd.hpp"
 #include "../raw_json.hpp"
-#include "../value.hpp"
-#include "chrono.hpp"
-#include "ranges.hpp"
+#include "../detail/chrono.hpp"
+#include "../detail/ranges.hpp"
 #include "standard.hpp"
 
 namespace metajson::detail {
@@ -30,7 +30,8 @@ enum class family : unsigned char {
   custom,       // metajson::adapter<T> specialization
   standard,     // std::byte, bitset, year_month_day, atomic, filesystem::path, u16/u32/wstring (standard.hpp)
   raw,          // metajson::raw_json
-  dynamic,      // metajson::value
+  dynamic,      // metajson::value (recognised by its forward declaration in fwd.hpp: a program that
+                //   never includes value.hpp does not parse it)
   dom,          // metajson::document, metajson::node (document.hpp): written, not read
   null,         // std::nullptr_t, std::monostate
   boolean,      // bool

@@ -29,10 +29,10 @@
 #include <string>
 #include <string_view>
 
-#include "../read/dispatch.hpp"
-#include "../read/number.hpp"
-#include "../read/skip.hpp"
-#include "../read/string.hpp"
+#include "dispatch.hpp"
+#include "number.hpp"
+#include "skip.hpp"
+#include "string.hpp"
 
 namespace metajson::detail {
 
@@ -117,7 +117,7 @@ METAJSON_NOINLINE std::nullptr_t walk_error_path(read_context& c, walk_stack<Mar
 }
 
 // A number out of the fast path: an integer of up to 15 digits in one step (read_short_integer),
-// else the ladder of read_dynamic_number (read/value.hpp): int64 when it fits, else uint64, else
+// else the ladder of read_dynamic_number (dynamic/read.hpp): int64 when it fits, else uint64, else
 // a double when one holds it, else its text.
 template <options O, class Sink>
 METAJSON_NOINLINE const char* walk_number_rest(read_context& c, const char* k, const char* p, Sink& s) {

@@ -1,4 +1,4 @@
-// Writing a metajson::document's nodes (dom/node.hpp): one pass over them in document order (they
+// Writing a metajson::document's nodes (dynamic/node.hpp): one pass over them in document order (they
 // are stored in the order they are written), a stack of the open containers for the closing
 // brackets. A string that stage 1 found plain is copied as it is; the others are escaped and
 // checked like any std::string. Keys sorted (options::sort_keys, canonical JSON) take a
@@ -14,7 +14,7 @@
 #include "../text/utf16_order.hpp"
 #include "../to_json.hpp"
 #include "node.hpp"
-#include "walk.hpp"
+#include "../read/walk.hpp"
 
 namespace metajson::detail::dom {
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "../error.hpp"
-#include "../value.hpp"
-#include "json_pointer.hpp"
-#include "path.hpp"
+#include "value.hpp"
+#include "../detail/json_pointer.hpp"
+#include "../detail/path.hpp"
 
 namespace metajson {
 namespace detail::dyn {

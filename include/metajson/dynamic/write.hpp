@@ -1,4 +1,5 @@
-// metajson::value, metajson::raw_json and adapter-mapped types.
+// Writing metajson::value (one loop over an explicit stack of the open containers) and a
+// struct's [[=metajson::extra_keys]] member.
 #pragma once
 
 #include <algorithm>
@@ -11,47 +12,15 @@
 #include "../detail/bytes.hpp"
 #include "../reflect/lookup.hpp"
 #include "../text/utf16_order.hpp"
-#include "dispatch.hpp"
-#include "map.hpp"
-#include "scalar.hpp"
-#include "sequence.hpp"
-#include "string.hpp"
+#include "../write/dispatch.hpp"
+#include "../write/map.hpp"
+#include "../write/object.hpp"
+#include "../write/scalar.hpp"
+#include "../write/sequence.hpp"
+#include "../write/string.hpp"
+#include "value.hpp"
 
 namespace metajson::detail {
-
-template <>
-struct writer<family::custom> {
-  template <options O, class T>
-  static char* write(write_context& c, char* p, const T& v) {
-    return write_value<O>(c, p, metajson::adapter<T>::to_json(v));
-  }
-};
-
-// The standard types of detail/standard.hpp: written as their JSON type, or refused with a reason.
-template <>
-struct writer<family::standard> {
-  template <options O, class T>
-  static char* write(write_context& c, char* p, const T& v) {
-    using M = std_mapping<std::remove_cv_t<T>>;
-    typename M::json_type tmp{};
-    if (const std::string_view why = M::write(v, tmp); METAJSON_UNLIKELY(!why.empty()))
-      return c.fail(error_code::invalid_value, std::string(why));
-    return write_value<O>(c, p, tmp);
-  }
-};
-
-template <>
-struct writer<family::raw> {
-  template <options O, class T>
-  static char* write(write_context& c, char* p, const T& v) {
-    static_assert(!O.rfc8785, "metajson::canonical (options::rfc8785) cannot write a metajson::raw_json: its text is copied "
-                              "as it is, not canonicalized. Read it into a metajson::value and write that instead.");
-    if (METAJSON_UNLIKELY(v.text.empty())) return c.fail(error_code::invalid_raw_json);
-    p = ensure(c, p, v.text.size());
-    std::memcpy(p, v.text.data(), v.text.size());
-    return p + v.text.size();
-  }
-};
 
 // The length of the JSON number (RFC 8259 section 6) at the start of s, 0 when there is none.
 constexpr std::size_t json_number_length(std::string_view s) noexcept {

@@ -1,5 +1,5 @@
 // Building a metajson::document (document.hpp): its copy of the text is indexed by stage 1 and
-// walked once (dom/walk.hpp) into the nodes (dom/node.hpp). Two growing buffers: the nodes (from
+// walked once (read/walk.hpp) into the nodes (dynamic/node.hpp). Two growing buffers: the nodes (from
 // an estimate of one node per 8 bytes of text, doubled by realloc while short) and the arena of
 // decoded strings (no larger than the text, but for utf8_policy::replace's U+FFFD). A document
 // parsed again into the same object reuses both, and its text's capacity.
@@ -13,7 +13,7 @@
 
 #include "../from_json.hpp"
 #include "node.hpp"
-#include "walk.hpp"
+#include "../read/walk.hpp"
 
 namespace metajson::detail::dom {
 
@@ -56,7 +56,7 @@ struct raw_buffer {
   }
 };
 
-// The walk's sink (dom/walk.hpp) that writes the nodes.
+// The walk's sink (read/walk.hpp) that writes the nodes.
 template <bool PlainStrings>
 struct builder {
   using mark = std::size_t;

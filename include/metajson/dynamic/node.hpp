@@ -26,7 +26,7 @@
 #include <cstdint>
 
 #include "../detail/macros.hpp"
-#include "../value.hpp"
+#include "value.hpp"
 
 namespace metajson::detail::dom {
 

@@ -9,7 +9,7 @@
 
 namespace metajson::detail::dyn {
 
-// Raised by key() on an iterator that is not an object's (detail/value_idioms.hpp defines it).
+// Raised by key() on an iterator that is not an object's (dynamic/idioms.hpp defines it).
 [[noreturn]] void iterator_key_of_non_object();
 
 // V is metajson::value, M its member (std::pair<json_string, value>). An object's iterator walks
