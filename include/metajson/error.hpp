@@ -7,8 +7,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <expected>
+#include <new>
 #include <string>
 #include <string_view>
+#include <type_traits>
+
+#include "detail/macros.hpp"
 
 namespace metajson {
 inline namespace v0 {
@@ -201,6 +206,35 @@ class error : public std::exception {
 };
 
 }  // namespace v0
+
+namespace detail {
+
+// The one place where the entry points that promise not to throw catch: f() (which returns a
+// metajson::error or a std::expected<T, metajson::error>), with std::bad_alloc turned into
+// error_code::out_of_memory after on_failure() (e.g. clearing a half-written output). With
+// exceptions disabled, f() as it is (an allocation that fails ends the program).
+template <class F, class G>
+METAJSON_ALWAYS_INLINE auto out_of_memory_as_error(F&& f, G&& on_failure) noexcept -> decltype(f()) {
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    on_failure();
+    using R = decltype(f());
+    if constexpr (std::is_same_v<R, error>) return error(error_code::out_of_memory);
+    else return R(std::unexpect, error_code::out_of_memory);
+  }
+#else
+  (void)on_failure;
+  return f();
+#endif
+}
+template <class F>
+METAJSON_ALWAYS_INLINE auto out_of_memory_as_error(F&& f) noexcept -> decltype(f()) {
+  return out_of_memory_as_error(static_cast<F&&>(f), [] {});
+}
+
+}  // namespace detail
 }  // namespace metajson
 
 #endif  // METAJSON_REQUIREMENTS_MET

@@ -44,7 +44,7 @@
 #include "options.hpp"
 #include "reflect/borrows.hpp"
 #include "to_json.hpp"
-#include "write/stream.hpp"
+#include "io/write_stream.hpp"
 
 namespace metajson::detail {
 
@@ -268,17 +268,11 @@ template <class T, options O = options{}>
 std::expected<T, error> try_from_file(const std::filesystem::path& path) noexcept {
   static_assert(detail::owns_its_data<T>,
                 "metajson: a std::string_view read from a file would point into a buffer that is freed; use std::string");
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-#endif
+  return detail::out_of_memory_as_error([&]() -> std::expected<T, error> {
     T out{};
     if (error e = detail::read_file_into<O>(path, out)) return std::unexpected(std::move(e));
     return out;
-#if METAJSON_HAS_EXCEPTIONS
-  } catch (const std::bad_alloc&) {
-    return std::unexpected(error(error_code::out_of_memory));
-  }
-#endif
+  });
 }
 
 /// Writes `value` as JSON to the file `path`, replacing it whole or not at all (a temporary

@@ -214,49 +214,22 @@ inline const char* resolve_pointer(read_context& c, pointer_walk& w, const char*
   return r;
 }
 
-// The driver of from_pointer / try_from_pointer (from_json.hpp's read_json with a walk).
-template <options O, class T>
-error read_pointer_text(std::string_view json, std::string_view pointer, T& out) {
-  pointer_walk w;
-  if (auto e = parse_pointer(pointer, w)) return e;
-  read_context c;
-  c.begin = json.data();
-  c.end = json.data() + json.size();
-  if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return make_read_error(c);
-  METAJSON_INDETERMINATE index_buffer buffer;
-  const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
-  if (METAJSON_LIKELY(k != nullptr)) k = resolve_pointer<O>(c, w, k, 0, out);
-  if (METAJSON_LIKELY(k != nullptr) && METAJSON_LIKELY(at_document_end(c, k))) {
-    if (METAJSON_LIKELY(!w.failed())) return {};
-    return w.report(c);
-  }
-  if (c.recheck) return checked_error<O>(c);
-  return make_read_error(c);
-}
-
+// from_pointer / try_from_pointer: the read driver (read/driver.hpp) with the pointer's walk.
 template <options O, class T>
 error read_pointer(std::string_view json, std::string_view pointer, T& out) {
-  if constexpr (reads_prepared_copy<O>) {  // lenient input: the prepared copy (read/lenient.hpp)
+  return on_text<O>(json, [&](std::string_view text) {
+    pointer_walk w;
+    if (auto e = parse_pointer(pointer, w)) return e;
     read_context c;
-    std::string copy;
-    if (!prepare_copy<O>(c, json, copy)) return make_read_error(c);
-    return read_pointer_text<O>(copy, pointer, out);
-  } else {
-    return read_pointer_text<O>(json, pointer, out);
-  }
+    error e = drive<O>(c, text, [&](read_context& c, const char* k) { return resolve_pointer<O>(c, w, k, 0, out); });
+    if (METAJSON_LIKELY(!e) && METAJSON_UNLIKELY(w.failed())) return w.report(c);
+    return e;
+  });
 }
 
 template <options O, class T>
 error read_pointer_noexcept(std::string_view json, std::string_view pointer, T& out) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-    return read_pointer<O>(json, pointer, out);
-  } catch (const std::bad_alloc&) {
-    return error(error_code::out_of_memory);
-  }
-#else
-  return read_pointer<O>(json, pointer, out);
-#endif
+  return out_of_memory_as_error([&] { return read_pointer<O>(json, pointer, out); });
 }
 
 }  // namespace metajson::detail

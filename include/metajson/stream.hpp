@@ -27,10 +27,10 @@
 #include "error.hpp"
 #include "from_json.hpp"
 #include "options.hpp"
-#include "read/stream.hpp"
+#include "io/read_stream.hpp"
 #include "reflect/borrows.hpp"
 #include "to_json.hpp"
-#include "write/stream.hpp"
+#include "io/write_stream.hpp"
 
 namespace metajson::detail {
 
@@ -55,20 +55,14 @@ inline error stream_not_writable(const std::ostream& os) {
 template <options O, class T>
 error write_to_ostream(const T& v, std::ostream& os) noexcept {
   if (!os.good()) return stream_not_writable(os);
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-#endif
+  return out_of_memory_as_error([&]() -> error {
     sink_writer w(ostream_sink, &os);
     error e = w.template write<O>(v);
     error f = w.finish();
     if (e) return e;
     if (f) return os.good() ? f : stream_not_writable(os);
     return {};
-#if METAJSON_HAS_EXCEPTIONS
-  } catch (const std::bad_alloc&) {
-    return error(error_code::out_of_memory);
-  }
-#endif
+  });
 }
 
 // NDJSON has one value per line: pretty output, which has newlines, cannot be NDJSON.
@@ -143,25 +137,14 @@ error write_ndjson_fresh(R& range, std::string& out) {
 
 template <options O, class R>
 error write_ndjson_noexcept(R& range, std::string& out) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-    return write_ndjson<O>(range, out);
-  } catch (const std::bad_alloc&) {
-    out.clear();
-    return error(error_code::out_of_memory);
-  }
-#else
-  return write_ndjson<O>(range, out);
-#endif
+  return out_of_memory_as_error([&] { return write_ndjson<O>(range, out); }, [&] { out.clear(); });
 }
 
 template <options O, class R>
 error write_ndjson_to_ostream(R& range, std::ostream& os) noexcept {
   static_assert(ndjson_options_ok<O>, "metajson: NDJSON is one value per line; options.pretty writes newlines inside values");
   if (!os.good()) return stream_not_writable(os);
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-#endif
+  return out_of_memory_as_error([&]() -> error {
     sink_writer w(ostream_sink, &os);
     std::size_t i = 0;
     for (const auto& v : range) {
@@ -174,11 +157,7 @@ error write_ndjson_to_ostream(R& range, std::ostream& os) noexcept {
     }
     if (error f = w.finish()) return os.good() ? f : stream_not_writable(os);
     return {};
-#if METAJSON_HAS_EXCEPTIONS
-  } catch (const std::bad_alloc&) {
-    return error(error_code::out_of_memory);
-  }
-#endif
+  });
 }
 
 }  // namespace metajson::detail

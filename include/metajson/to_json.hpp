@@ -65,16 +65,7 @@ METAJSON_ALWAYS_INLINE error write_json(const T& v, std::string& out, std::size_
 
 template <options O, class T>
 error write_json_noexcept(const T& v, std::string& out) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-    return write_json<O>(v, out);
-  } catch (const std::bad_alloc&) {
-    out.clear();
-    return error(error_code::out_of_memory);
-  }
-#else
-  return write_json<O>(v, out);
-#endif
+  return out_of_memory_as_error([&] { return write_json<O>(v, out); }, [&] { out.clear(); });
 }
 
 // The room a fresh output of T (options O) starts with on this thread: what the previous one
@@ -117,16 +108,7 @@ error write_json_fresh(const T& v, std::string& out) {
 
 template <options O, class T>
 error write_json_fresh_noexcept(const T& v, std::string& out) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-    return write_json_fresh<O>(v, out);
-  } catch (const std::bad_alloc&) {
-    out.clear();
-    return error(error_code::out_of_memory);
-  }
-#else
-  return write_json_fresh<O>(v, out);
-#endif
+  return out_of_memory_as_error([&] { return write_json_fresh<O>(v, out); }, [&] { out.clear(); });
 }
 
 }  // namespace metajson::detail

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "../from_json.hpp"
+#include "../read/driver.hpp"
 #include "node.hpp"
 #include "../read/walk.hpp"
 
@@ -127,27 +127,29 @@ struct builder {
 };
 
 // Builds the nodes of `text` (the document's own copy: strings point into it) into `nodes` and
-// `arena` (arena_size: the bytes used); returns the number of nodes (the header's included), 0
-// after c.fail().
+// `arena` (arena_size: the bytes used; count: the nodes, the header's included), through the
+// read driver (read/driver.hpp) with the validating walk into the builder.
 template <options O>
-std::size_t build(read_context& c, std::string_view text, raw_buffer<raw>& nodes, raw_buffer<char>& arena, std::size_t& arena_size) {
-  c.begin = text.data();
-  c.end = text.data() + text.size();
-  if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return 0;
-  if (METAJSON_UNLIKELY(text.size() > max_text)) {
+error build(std::string_view text, raw_buffer<raw>& nodes, raw_buffer<char>& arena, std::size_t& arena_size, std::size_t& count) {
+  read_context c;
+  if (METAJSON_UNLIKELY(text.size() > max_text) && text.size() <= O.max_document_size) {  // (larger: the driver's error)
+    c.begin = text.data();
+    c.end = text.data() + text.size();
     c.fail(error_code::document_too_large, c.begin,
            std::to_string(text.size()) + " bytes, the limit of a metajson::document is " + std::to_string(max_text));
-    return 0;
+    return make_read_error(c);
   }
-  nodes.reserve(header_nodes + text.size() / 8 + 16, 0);
   // Strings are written back without escaping when stage 1 checked their UTF-8.
   builder<O.utf8 == utf8_policy::validate> b{nodes, arena, text.data(), header_nodes};
-  METAJSON_INDETERMINATE index_buffer buffer;
-  const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
-  if (METAJSON_LIKELY(k != nullptr)) k = walk_value<O>(c, k, b);
-  if (METAJSON_UNLIKELY(k == nullptr) || METAJSON_UNLIKELY(!at_document_end(c, k))) return 0;
-  arena_size = b.arena_size;
-  return b.size;
+  error e = drive<O>(c, text, [&](read_context& c, const char* k) {
+    nodes.reserve(header_nodes + text.size() / 8 + 16, 0);
+    return walk_value<O>(c, k, b);
+  });
+  if (METAJSON_LIKELY(!e)) {
+    arena_size = b.arena_size;
+    count = b.size;
+  }
+  return e;
 }
 
 }  // namespace metajson::detail::dom

@@ -38,9 +38,7 @@ inline convert_buffer& thread_convert_buffer() noexcept {
 }
 template <class F>
 error with_convert_buffer(F&& f) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-#endif
+  return out_of_memory_as_error([&]() -> error {
     convert_buffer& shared = thread_convert_buffer();
     convert_buffer local;
     convert_buffer& b = shared.busy ? local : shared;  // (a conversion inside an adapter's)
@@ -53,11 +51,7 @@ error with_convert_buffer(F&& f) noexcept {
       }
     } guard{b};
     return f(b.text);
-#if METAJSON_HAS_EXCEPTIONS
-  } catch (const std::bad_alloc&) {
-    return error(error_code::out_of_memory);
-  }
-#endif
+  });
 }
 
 // The options a value is written with on its way to a T read with O: its numbers and NaN as O
@@ -183,15 +177,9 @@ std::expected<std::string, error> dump_text(const V& v, long indent) noexcept {
   }();
   auto text = try_to_json<one>(v);
   if (!text || indent == 1) return text;
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-#endif
+  return out_of_memory_as_error([&]() -> std::expected<std::string, error> {
     return reindent(*text, static_cast<std::size_t>(indent));
-#if METAJSON_HAS_EXCEPTIONS
-  } catch (const std::bad_alloc&) {
-    return std::unexpected(error(error_code::out_of_memory));
-  }
-#endif
+  });
 }
 
 // A string literal as a template argument (the _json literal's).

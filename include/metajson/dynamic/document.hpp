@@ -90,13 +90,9 @@ error read_from_text(const header& h, const raw* n, T& out) {
   const raw* const next = after(n);
   const std::size_t to = next < first_node(h) + h.count ? source_of(*next) : h.text_size;
   read_context c;
-  c.begin = h.text + from;
-  c.end = h.text + to;
-  METAJSON_INDETERMINATE index_buffer buffer;
-  const char* k = start_index<stage1_checks_utf8<strict>>(c, buffer);
-  if (METAJSON_LIKELY(k != nullptr)) k = read_value<strict>(c, k, out);
-  if (METAJSON_LIKELY(k != nullptr)) return {};
-  const error e = make_read_error(c);
+  error e = drive<strict, text_is::value>(c, std::string_view(h.text + from, to - from),
+                                          [&](read_context& c, const char* k) { return read_value<strict>(c, k, out); });
+  if (METAJSON_LIKELY(!e)) return {};
   const std::size_t offset = from + e.offset();
   const auto [line, column] = line_column(h, offset);
   std::string path = "$";
@@ -282,15 +278,7 @@ class node {
   /// integers, doubles, strings and metajson::value take shortcuts. A falsy error on success.
   template <options O = options{}, class T>
   error get_to(T& out) const noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-    try {
-#endif
-      return read<O>(out);
-#if METAJSON_HAS_EXCEPTIONS
-    } catch (const std::bad_alloc&) {
-      return error(error_code::out_of_memory);
-    }
-#endif
+    return detail::out_of_memory_as_error([&] { return read<O>(out); });
   }
   /// get_to into a new T, or the error.
   template <class T, options O = options{}>
@@ -584,16 +572,7 @@ class document {
   /// `doc` is empty (its root absent). Nodes of its previous content are invalid after.
   template <options O = options{}>
   static error parse_into(document& doc, std::string_view json) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-    try {
-#endif
-      return doc.parse_text<O>(json);
-#if METAJSON_HAS_EXCEPTIONS
-    } catch (const std::bad_alloc&) {
-      doc.count_ = 0;
-      return error(error_code::out_of_memory);
-    }
-#endif
+    return detail::out_of_memory_as_error([&] { return doc.parse_text<O>(json); }, [&] { doc.count_ = 0; });
   }
   /// A new document, or the error (with its path, line and column).
   template <options O = options{}>
@@ -658,10 +637,10 @@ class document {
   template <options O>
   error parse_text(std::string_view json) {
     count_ = 0;
-    detail::read_context c;
     // The text's copy lives on the heap (never in a small-string buffer inside the document, which
     // would move with it): nodes and views point into it.
     if constexpr (detail::reads_prepared_copy<O>) {
+      detail::read_context c;
       std::string prepared;
       if (!detail::prepare_copy<O>(c, json, prepared)) return detail::make_read_error(c);
       copy_text(prepared);
@@ -670,21 +649,8 @@ class document {
     }
     const std::string_view text(text_.data, text_size_);
     constexpr options strict = detail::without_prepared_copy<O>();
-    c = detail::read_context{};
-    const std::size_t n = detail::dom::build<strict>(c, text, nodes_, arena_, arena_size_);
-    if (n == 0) {
-      if (c.recheck) {
-        // The per-token checker words a syntax error over the text that was read.
-        detail::read_context k;
-        k.begin = text.data();
-        k.end = text.data() + text.size();
-        if (!detail::check_document<strict>(k)) {
-          k.path = std::move(c.path);
-          return detail::make_read_error(k);
-        }
-      }
-      return detail::make_read_error(c);
-    }
+    std::size_t n = 0;
+    if (error e = detail::dom::build<strict>(text, nodes_, arena_, arena_size_, n)) return e;
     count_ = n;
     auto* h = reinterpret_cast<detail::dom::header*>(nodes_.data);
     h->text = text_.data;

@@ -372,29 +372,22 @@ inline namespace v0 {
 /// anyway.)
 inline error try_patch_in_place(value& doc, const value& ops) noexcept {
   std::vector<detail::patching::undo_step> log;
-  error e;
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-#endif
+  error e = detail::out_of_memory_as_error([&]() -> error {
     if (!ops.is_array()) return error(error_code::invalid_patch, "$", "a JSON Patch is an array of operations");
     value own = ops;
     value::array& list = own.as_array();
     detail::patching::applier a(doc, &log);
-    for (std::size_t i = 0; i < list.size() && !e; ++i) e = a.apply(i, list[i]);
-#if METAJSON_HAS_EXCEPTIONS
-  } catch (const std::bad_alloc&) {
-    e = error(error_code::out_of_memory);
-  }
-#endif
+    error r;
+    for (std::size_t i = 0; i < list.size() && !r; ++i) r = a.apply(i, list[i]);
+    return r;
+  });
   if (e) detail::patching::undo(doc, log);
   return e;
 }
 
 /// A copy of doc with the JSON Patch applied, or the error (doc is never changed).
 inline std::expected<value, error> try_patch(const value& doc, const value& ops) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-#endif
+  return detail::out_of_memory_as_error([&]() -> std::expected<value, error> {
     value out = doc;
     if (!ops.is_array()) return std::unexpected(error(error_code::invalid_patch, "$", "a JSON Patch is an array of operations"));
     detail::patching::applier a(out, nullptr);  // a failure discards the copy: no undo needed
@@ -402,11 +395,7 @@ inline std::expected<value, error> try_patch(const value& doc, const value& ops)
     for (std::size_t i = 0; i < list.size(); ++i)
       if (error e = a.apply(i, list[i])) return std::unexpected(std::move(e));
     return out;
-#if METAJSON_HAS_EXCEPTIONS
-  } catch (const std::bad_alloc&) {
-    return std::unexpected(error(error_code::out_of_memory));
-  }
-#endif
+  });
 }
 
 #if METAJSON_HAS_EXCEPTIONS
@@ -691,20 +680,14 @@ inline namespace v0 {
 /// merge patch can give it: an invalid_value error that names the place ("$.a.b is null": use
 /// make_patch, a JSON Patch, instead). Any depth.
 inline std::expected<value, error> try_make_merge_patch(const value& from, const value& to) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-#endif
+  return detail::out_of_memory_as_error([&]() -> std::expected<value, error> {
     std::string why;
     value p = detail::patching::merge_diff(from, to, why);
     if (!why.empty())
       return std::unexpected(error(error_code::invalid_value, "$",
                                    "no merge patch can give this target: " + why + " (a merge patch's null removes a member; use a JSON Patch: make_patch)"));
     return p;
-#if METAJSON_HAS_EXCEPTIONS
-  } catch (const std::bad_alloc&) {
-    return std::unexpected(error(error_code::out_of_memory));
-  }
-#endif
+  });
 }
 #if METAJSON_HAS_EXCEPTIONS
 inline value make_merge_patch(const value& from, const value& to) {

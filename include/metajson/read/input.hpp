@@ -85,7 +85,7 @@ inline std::string nonfinite_found(std::string_view token) {
   return "'" + std::string(token) + "' (not JSON: floating-point members read it with options::allow_nonfinite)";
 }
 // The most bytes describe_found looks at from p ("-Infinity"): a reader that holds only part of
-// the input (read/stream.hpp) has this many in memory, or all there are, before it asks, so that
+// the input (io/read_stream.hpp) has this many in memory, or all there are, before it asks, so that
 // an error is worded from the same bytes however the input arrived.
 inline constexpr std::size_t found_max_bytes = 9;
 

@@ -11,8 +11,8 @@
 
 #include "../error.hpp"
 #include "../options.hpp"
-#include "dispatch.hpp"
-#include "output.hpp"
+#include "../to_json.hpp"
+#include "../write/output.hpp"
 
 namespace metajson::detail {
 

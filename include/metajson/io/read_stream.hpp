@@ -2,8 +2,8 @@
 // array, from a string or from a std::istream through a buffer that holds the part being read
 // (read_ndjson, read_array in metajson/stream.hpp).
 //
-// Each part (a line, an element) is read by the same driver as a whole document (read_json in
-// from_json.hpp), over its own bytes; what lies between the parts (line ends, the array's '[',
+// Each part (a line, an element) is read by the same driver as a whole document (drive in
+// read/driver.hpp), over its own bytes; what lies between the parts (line ends, the array's '[',
 // ',' and ']', whitespace) is checked here. Errors are moved to the part's place in the whole
 // input: offset, line and column count from the input's start, the path of an array element
 // starts with its index.
@@ -133,53 +133,35 @@ class input_window {
   error failure_;
 };
 
-// Reads one part: read_json (from_json.hpp) with the nesting depth the part starts at.
-template <options O, class T>
-error read_part(std::string_view text, T& out, std::uint32_t depth) {
+// Reads one part: the read driver (read/driver.hpp) with the nesting depth the part starts at.
+template <options O>
+consteval void strict_parts() {
   static_assert(!reads_prepared_copy<O>,
                 "read_ndjson and read_array read strict JSON parts: options::allow_comments and "
                 "allow_trailing_commas are for whole documents (from, from_json, validate, from_pointer, from_file)");
+}
+template <options O, class T>
+error read_part(std::string_view text, T& out, std::uint32_t depth) {
+  strict_parts<O>();
   read_context c;
-  c.begin = text.data();
-  c.end = text.data() + text.size();
   c.depth = depth;
-  METAJSON_INDETERMINATE index_buffer buffer;
-  const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
-  if (METAJSON_LIKELY(k != nullptr)) k = read_value<O>(c, k, out);
-  if (METAJSON_LIKELY(k != nullptr) && METAJSON_LIKELY(at_document_end(c, k))) return {};
-  if (c.recheck) return checked_error<O>(c);
-  return make_read_error(c);
+  return drive<O, text_is::part>(c, text, [&](read_context& c, const char* k) { return read_value<O>(c, k, out); });
 }
 
 template <options O, class T>
 error read_part_noexcept(std::string_view text, T& out, std::uint32_t depth) noexcept {
-#if METAJSON_HAS_EXCEPTIONS
-  try {
-    return read_part<O>(text, out, depth);
-  } catch (const std::bad_alloc&) {
-    return error(error_code::out_of_memory);
-  }
-#else
-  return read_part<O>(text, out, depth);
-#endif
+  return out_of_memory_as_error([&] { return read_part<O>(text, out, depth); });
 }
 
 // validate() of one part.
 template <options O>
 error validate_part(std::string_view text, std::uint32_t depth) noexcept {
-  static_assert(!reads_prepared_copy<O>,
-                "read_ndjson and read_array read strict JSON parts: options::allow_comments and "
-                "allow_trailing_commas are for whole documents (from, from_json, validate, from_pointer, from_file)");
-  read_context c;
-  c.begin = text.data();
-  c.end = text.data() + text.size();
-  c.depth = depth;
-  METAJSON_INDETERMINATE index_buffer buffer;
-  const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
-  if (k != nullptr) k = skip_value<O>(c, k);
-  if (k != nullptr && at_document_end(c, k)) return {};
-  if (c.recheck) return checked_error<O>(c);
-  return make_read_error(c);
+  strict_parts<O>();
+  return out_of_memory_as_error([&] {
+    read_context c;
+    c.depth = depth;
+    return drive<O, text_is::part>(c, text, [](read_context& c, const char* k) { return skip_value<O>(c, k); });
+  });
 }
 
 // A place in the whole input: offset, and its 1-based line and column.
