@@ -68,19 +68,6 @@ inline error node_error(const header& h, const raw* n, error_code code, std::str
   return error(code, std::move(path), std::move(detail), offset, line, column);
 }
 
-// What a node holds, in the words of the reader's errors ("string", "object", "number"...).
-inline std::string described(const header& h, const raw& n) {
-  switch (kind_of(n)) {
-    case kind::null: return "null";
-    case kind::boolean: return "boolean";
-    case kind::string: return "string";
-    case kind::array: return "array";
-    case kind::object: return "object";
-    default: return "number";
-  }
-  (void)h;
-}
-
 // Reads a T from the text of node n with the typed reader (from<T>'s errors, placed in the whole
 // text, the path after the node's).
 template <options O, class T>
@@ -445,7 +432,7 @@ class node {
   }
   [[gnu::cold]] error mismatch(std::string_view expected) const {
     return detail::dom::node_error(*h_, n_, error_code::type_mismatch,
-                                   "expected " + std::string(expected) + ", found " + detail::dom::described(*h_, *n_));
+                                   "expected " + std::string(expected) + ", found " + detail::dyn::kind_name(detail::dom::kind_of(*n_)));
   }
 
   // Resolves a JSON Pointer from this node; errors in from_pointer's words.
@@ -468,7 +455,7 @@ class node {
           else why = "an array of " + std::to_string(here.size()) + (here.size() == 1 ? " element" : " elements");
         }
       } else {
-        const std::string d = detail::dom::described(*h_, *n);
+        const std::string d = detail::dyn::kind_name(detail::dom::kind_of(*n));
         why = (d == "null" ? d : "a " + d) + ", which holds no \"" + t.substr(0, 64) + "\"";
       }
       if (!why.empty()) {

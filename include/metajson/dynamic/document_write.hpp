@@ -13,8 +13,9 @@
 
 #include "../text/utf16_order.hpp"
 #include "../to_json.hpp"
-#include "node.hpp"
 #include "../read/walk.hpp"
+#include "node.hpp"
+#include "write.hpp"
 
 namespace metajson::detail::dom {
 
@@ -49,24 +50,9 @@ METAJSON_NOINLINE inline std::nullptr_t push_node_path(write_context& c, const h
   return nullptr;
 }
 
-// Strings read from plain text (flag_plain) need no escaping: copied between quotes, unless
-// the options escape more than JSON must.
-template <options O>
-inline constexpr bool copy_plain_strings = !O.escape_non_ascii && !O.escape_html;
-
 template <options O>
 METAJSON_ALWAYS_INLINE char* write_string_node(write_context& c, char* p, const header& h, const raw& n, std::size_t extra) {
-  const std::string_view s = string_of(h, n);
-  if (copy_plain_strings<O> && (n.tag & flag_plain)) {
-    p = ensure(c, p, s.size() + 2 + extra);
-    *p = '"';
-    if (METAJSON_LIKELY(s.size() <= 64)) copy_short(p + 1, s.data(), s.size());
-    else std::memcpy(p + 1, s.data(), s.size());
-    p[s.size() + 1] = '"';
-    return p + s.size() + 2;
-  }
-  p = ensure(c, p, escaped_size_bound(s.size()) + 2 + extra);
-  return write_quoted<O>(c, p, s);
+  return write_marked_string<O>(c, p, string_of(h, n), (n.tag & flag_plain) != 0, extra);
 }
 
 // A scalar node, or the empty container's brackets. Returns nullptr after c.fail().

@@ -72,7 +72,7 @@ struct access {
 #endif
 }
 
-// What a value holds, in the words of the reader's errors.
+// What a value or a document node holds, in the words of the reader's errors.
 constexpr const char* kind_name(kind k) noexcept {
   switch (k) {
     case kind::null: return "null";

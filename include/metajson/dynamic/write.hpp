@@ -148,27 +148,13 @@ METAJSON_ALWAYS_INLINE char* dyn_room_for(write_context& c, char* p, char*& lim,
   return p;
 }
 
-// Strings read from plain text (dyn::flag_plain: no escape, no control byte, checked UTF-8) are
-// copied between quotes, unless the options escape more than JSON must.
-template <options O>
-inline constexpr bool dyn_copy_plain = !O.escape_non_ascii && !O.escape_html;
-
-// A string (or key) that is not both plain and held in its cell: copied or escaped, with `after`
-// more bytes of room after it. (The caller re-reads c.limit: its own copy must not have its
-// address taken, or every char store would make the compiler re-read it.)
+// A string (or key) that is not both plain and held in its cell: copied or escaped
+// (write_marked_string), with `after` more bytes of room after it. (The caller re-reads c.limit:
+// its own copy must not have its address taken, or every char store would make the compiler
+// re-read it.)
 template <options O>
 METAJSON_NOINLINE char* write_dyn_long_text(write_context& c, char* p, const dyn::cell& cl, std::size_t after) {
-  const std::string_view s = dyn::text(cl);
-  if (dyn_copy_plain<O> && (cl.tag & dyn::flag_plain)) {
-    p = ensure(c, p, s.size() + 2 + after);
-    *p = '"';
-    if (METAJSON_LIKELY(s.size() <= 64)) copy_short(p + 1, s.data(), s.size());
-    else std::memcpy(p + 1, s.data(), s.size());
-    p[s.size() + 1] = '"';
-    return p + s.size() + 2;
-  }
-  p = ensure(c, p, escaped_size_bound(s.size()) + 2 + after);
-  return write_quoted<O>(c, p, s);
+  return write_marked_string<O>(c, p, dyn::text(cl), (cl.tag & dyn::flag_plain) != 0, after);
 }
 
 // A string value or key at p, which has dyn_room bytes of room (`after`: the room a longer one
@@ -176,7 +162,7 @@ METAJSON_NOINLINE char* write_dyn_long_text(write_context& c, char* p, const dyn
 // 14 bytes in two stores, its closing quote written over what follows it.
 template <options O>
 METAJSON_ALWAYS_INLINE char* write_dyn_text(write_context& c, char* p, char*& lim, const dyn::cell& cl, std::size_t after) {
-  if (dyn_copy_plain<O> && (cl.tag & (dyn::flag_plain | dyn::flag_heap)) == dyn::flag_plain) {
+  if (copy_plain_strings<O> && (cl.tag & (dyn::flag_plain | dyn::flag_heap)) == dyn::flag_plain) {
     *p = '"';
     std::memcpy(p + 1, dyn::inline_bytes(cl), dyn::inline_capacity);
     p[cl.len + 1] = '"';
@@ -187,26 +173,6 @@ METAJSON_ALWAYS_INLINE char* write_dyn_text(write_context& c, char* p, char*& li
   return p;
 }
 
-// A double, marked so that it reads back as one ("1.0"), at p, which has its bound's room.
-template <options O>
-METAJSON_ALWAYS_INLINE char* write_dyn_double(write_context& c, char* p, double d) {
-  if constexpr (O.rfc8785) {
-    return writer<family::floating>::write_reserved<O, double>(c, p, d);
-  } else if constexpr (O.numbers == number_format::shortest) {
-    char* start = p;
-    p = writer<family::floating>::write_reserved<O, double>(c, p, d);
-    if (METAJSON_UNLIKELY(p == nullptr)) return nullptr;
-    if (__builtin_isfinite(d)) p = writer<family::floating>::mark_as_float(start, p);
-    return p;
-  } else {
-    constexpr options json = [] {
-      options o = O;
-      o.numbers = number_format::json;
-      return o;
-    }();
-    return writer<family::floating>::write_reserved<json, double>(c, p, d);
-  }
-}
 static_assert(writer<family::floating>::bound<double> + 2 + 16 + 2 + 2 <= dyn_room);
 
 // An integer at p, which has 24 bytes of room: up to 2 digits as a digit pair, up to 8 as one
@@ -268,7 +234,7 @@ METAJSON_ALWAYS_INLINE char* write_dyn_leaf(write_context& c, char* p, char*& li
         if (METAJSON_UNLIKELY(!canonical_integer(c, cl.bits))) return nullptr;
       }
       return write_dyn_u64(p, cl.bits);
-    case kind::float64: return write_dyn_double<O>(c, p, std::bit_cast<double>(cl.bits));
+    case kind::float64: return write_float_marked_reserved<O, double>(c, p, std::bit_cast<double>(cl.bits));
     case kind::string: return write_dyn_text<O>(c, p, lim, cl, 2);
     default: {  // a big number
       const std::string_view t = dyn::text(cl);
@@ -387,7 +353,7 @@ member_start:  // top.at: the next member of an object
       if (top.walk == dyn_walk::sorted) m = *reinterpret_cast<const member* const*>(top.at);
     }
     const dyn::cell& k = dyn::access::cell_of(m->first);
-    if (dyn_copy_plain<O> && (k.tag & (dyn::flag_plain | dyn::flag_heap)) == dyn::flag_plain) {
+    if (copy_plain_strings<O> && (k.tag & (dyn::flag_plain | dyn::flag_heap)) == dyn::flag_plain) {
       *p = '"';
       std::memcpy(p + 1, dyn::inline_bytes(k), dyn::inline_capacity);
       std::memcpy(p + 1 + k.len, O.pretty ? "\": " : "\":", 1 + colon);
@@ -419,11 +385,11 @@ write_x:  // *x at p, which has dyn_room bytes of room; after it, at least 2 byt
       p = write_dyn_u64(p, x->bits);
       break;
     case kind::float64:
-      p = write_dyn_double<O>(c, p, std::bit_cast<double>(x->bits));
+      p = write_float_marked_reserved<O, double>(c, p, std::bit_cast<double>(x->bits));
       if (METAJSON_UNLIKELY(p == nullptr)) goto fail;
       break;
     case kind::string:
-      if (dyn_copy_plain<O> && (x->tag & (dyn::flag_plain | dyn::flag_heap)) == dyn::flag_plain) {
+      if (copy_plain_strings<O> && (x->tag & (dyn::flag_plain | dyn::flag_heap)) == dyn::flag_plain) {
         *p = '"';
         std::memcpy(p + 1, dyn::inline_bytes(*x), dyn::inline_capacity);
         p[x->len + 1] = '"';

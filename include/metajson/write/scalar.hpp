@@ -146,9 +146,10 @@ struct writer<family::floating> {
 // reader must tell a double from an integer by its text (metajson::value, variants with both):
 // json's text under json and ecmascript (whose "1" would read back as an integer), shortest's
 // with ".0" added where it has no '.' or exponent under shortest.
+// write_float_marked at p, which has writer<family::floating>::bound<F> + 2 bytes of room (the
+// dynamic value's writer makes its room once for several values).
 template <options O, class F>
-inline char* write_float_marked(write_context& c, char* p, F d) {
-  p = ensure(c, p, writer<family::floating>::bound<F> + 2);
+METAJSON_ALWAYS_INLINE char* write_float_marked_reserved(write_context& c, char* p, F d) {
   if constexpr (O.rfc8785) {  // canonical numbers are doubles: "1", as JavaScript writes it
     return writer<family::floating>::write_reserved<O, F>(c, p, d);
   } else if constexpr (O.numbers == number_format::shortest) {
@@ -165,6 +166,11 @@ inline char* write_float_marked(write_context& c, char* p, F d) {
     }();
     return writer<family::floating>::write_reserved<json, F>(c, p, d);
   }
+}
+template <options O, class F>
+inline char* write_float_marked(write_context& c, char* p, F d) {
+  p = ensure(c, p, writer<family::floating>::bound<F> + 2);
+  return write_float_marked_reserved<O, F>(c, p, d);
 }
 
 }  // namespace metajson::detail

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "../detail/bytes.hpp"
 #include "../text/escape.hpp"
 #include "../text/escape_extended.hpp"
 #include "dispatch.hpp"
@@ -50,6 +51,26 @@ METAJSON_ALWAYS_INLINE char* write_quoted(write_context& c, char* p, std::string
   if (METAJSON_UNLIKELY(p == nullptr)) return fail_invalid_utf8(c, s, bad);
   *p++ = '"';
   return p;
+}
+
+// A string the reader found plain (no escape, no control byte, UTF-8 checked by stage 1: the
+// dynamic value's and the document's strings carry that mark) is copied between quotes, unless
+// the options escape more than JSON must; another is escaped and checked as write_quoted does.
+// `after`: bytes of room to make after it.
+template <options O>
+inline constexpr bool copy_plain_strings = !O.escape_non_ascii && !O.escape_html;
+template <options O>
+METAJSON_ALWAYS_INLINE char* write_marked_string(write_context& c, char* p, std::string_view s, bool plain, std::size_t after) {
+  if (copy_plain_strings<O> && plain) {
+    p = ensure(c, p, s.size() + 2 + after);
+    *p = '"';
+    if (METAJSON_LIKELY(s.size() <= 64)) copy_short(p + 1, s.data(), s.size());
+    else std::memcpy(p + 1, s.data(), s.size());
+    p[s.size() + 1] = '"';
+    return p + s.size() + 2;
+  }
+  p = ensure(c, p, escaped_size_bound(s.size()) + 2 + after);
+  return write_quoted<O>(c, p, s);
 }
 
 template <>
