@@ -222,24 +222,6 @@ struct digits_point {
   int dp;
 };
 
-inline constexpr std::uint64_t dtoa_pow10[17] = {1ull,
-                                                 10ull,
-                                                 100ull,
-                                                 1000ull,
-                                                 10000ull,
-                                                 100000ull,
-                                                 1000000ull,
-                                                 10000000ull,
-                                                 100000000ull,
-                                                 1000000000ull,
-                                                 10000000000ull,
-                                                 100000000000ull,
-                                                 1000000000000ull,
-                                                 10000000000000ull,
-                                                 100000000000000ull,
-                                                 1000000000000000ull,
-                                                 10000000000000000ull};
-
 // Any decimal f * 10^e, 0 < f < 10^17, to that form.
 METAJSON_ALWAYS_INLINE digits_point normalize_digits(decimal_fp d) noexcept {
   const int nd = count_digits(d.f);
@@ -247,7 +229,7 @@ METAJSON_ALWAYS_INLINE digits_point normalize_digits(decimal_fp d) noexcept {
     const std::uint64_t n16 = d.f / 10;
     return {n16, static_cast<char>('0' + (d.f - n16 * 10)), 17 + d.e};
   }
-  return {d.f * dtoa_pow10[16 - nd], '0', nd + d.e};
+  return {d.f * pow10_u64[16 - nd], '0', nd + d.e};
 }
 
 #if defined(METAJSON_DIGITS_SSE2)

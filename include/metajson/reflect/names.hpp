@@ -30,6 +30,18 @@ constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr char to_lower(char c) { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
 constexpr char to_upper(char c) { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
 
+// s with every run of characters outside [A-Za-z0-9_] replaced by one '_' (none at the end):
+// type names as identifiers, in both reflection backends.
+constexpr std::string identifier_chars(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (is_upper(c) || is_lower(c) || is_digit(c) || c == '_') out += c;
+    else if (!out.empty() && out.back() != '_') out += '_';
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
+
 // Splits an identifier into lower-case words: at '_' and '-', between a lower-case letter or
 // digit and an upper-case letter, and before the last capital of an acronym followed by a
 // lower-case letter ("HTTPServer" -> http, server; "userID" -> user, id).

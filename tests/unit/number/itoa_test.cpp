@@ -77,6 +77,8 @@ TEST(Itoa, Int128) {
 }
 
 TEST(Itoa, CountDigitsAroundPowersOfTen) {
+  EXPECT_EQ(metajson::detail::pow10_u64[0], 1u);  // the table dtoa's digit normalisation reads too
+  for (int k = 1; k < 20; ++k) EXPECT_EQ(metajson::detail::pow10_u64[k], metajson::detail::pow10_u64[k - 1] * 10);
   for (int k = 1; k < 20; ++k) {
     const std::uint64_t p = metajson::detail::pow10_u64[k];
     EXPECT_EQ(metajson::detail::count_digits(p - 1), k);

@@ -724,16 +724,6 @@ consteval accepted_keys member_keys_with_aliases() {
 
 // --- type names ----------------------------------------------------------------------------------
 
-// s with every run of characters outside [A-Za-z0-9_] replaced by one '_' (none at the end).
-constexpr std::string identifier_chars(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (is_upper(c) || is_lower(c) || is_digit(c) || c == '_') out += c;
-    else if (!out.empty() && out.back() != '_') out += '_';
-  }
-  while (!out.empty() && out.back() == '_') out.pop_back();
-  return out;
-}
 // A type's spelling split at its outermost template argument list: "ns::Box" and {"ns::Point"}.
 struct spelled_type {
   std::string_view name;

@@ -607,16 +607,6 @@ consteval accepted_keys member_keys_with_aliases() {
   return {std::define_static_array(v), std::define_static_array(owners), {}};
 }
 
-// s with every run of characters outside [A-Za-z0-9_] replaced by one '_' (none at the end).
-consteval std::string identifier_chars(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (is_upper(c) || is_lower(c) || is_digit(c) || c == '_') out += c;
-    else if (!out.empty() && out.back() != '_') out += '_';
-  }
-  while (!out.empty() && out.back() == '_') out.pop_back();
-  return out;
-}
 
 // A readable identifier for a type (JSON Schema definition names and titles): its name without
 // namespaces ("Point"), a template specialization's name followed by its arguments ("Box_Point",
