@@ -1,7 +1,7 @@
 // The library alone, with glaze: the same work as library_metajson.cpp (read and write of the
 // twitter and CITM schemas), with the options of glaze's benchmark rows (glaze_options.hpp).
-#include "../models/citm.hpp"
-#include "../models/twitter.hpp"
+#include "../../models/citm.hpp"
+#include "../../models/twitter.hpp"
 #include "../programs/glaze_options.hpp"
 
 using glaze_rows::read_opts;

@@ -4,8 +4,8 @@
 // compiles both with their benchmark programs' command lines.
 #include <metajson/metajson.hpp>
 
-#include "../models/citm.hpp"
-#include "../models/twitter.hpp"
+#include "../../models/citm.hpp"
+#include "../../models/twitter.hpp"
 
 std::string write_twitter(const twitter::TwitterData& v) { return metajson::to_json(v); }
 metajson::error read_twitter(std::string_view json, twitter::TwitterData& v) { return metajson::from_json(json, v); }

@@ -1,4 +1,4 @@
-// The small-message documents (bench/models/player.hpp, order.hpp), generated in code: the
+// The small-message documents (models/player.hpp, order.hpp), generated in code: the
 // reference values are built by sample(), and their JSON text is written here by a hand-written
 // emitter that uses no JSON library (so the input every reader gets, and the text every
 // writer's output is compared with, owes nothing to any library under test). Compact, keys in

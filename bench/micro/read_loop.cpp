@@ -6,7 +6,7 @@
 //
 // `validate:<name>` runs metajson::validate on the document instead (collect '*validate_doc*').
 // The document is $METAJSON_DATA_DIR/<name>.json, read with metajson::from_json into a fresh
-// struct of bench/models (the study's twitter and CITM schemas, canada's GeoJSON); the small
+// struct of models (the study's twitter and CITM schemas, canada's GeoJSON); the small
 // messages player and order are their models' sample() written by metajson::to_json. An optional
 // second argument repeats the read (for timing: it prints ns per read, the median of the
 // repeats). The same file compiled against an older include tree measures that version's reader

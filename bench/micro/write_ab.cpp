@@ -6,7 +6,7 @@
 // bench/scripts/write_ab.sh, which prints the medians over processes. For docs/performance.md:
 // the benchmark suite's programs (wall clock, 100,000-call batches) are the reference.
 //
-//   g++-16 -std=c++26 -freflection -O3 -DNDEBUG -I<tree>/include -Ibench/models \
+//   g++-16 -std=c++26 -freflection -O3 -DNDEBUG -I<tree>/include -Imodels \
 //       bench/micro/write_ab.cpp -o write_ab.after            [-DWITH_GLAZE for glaze]
 //   METAJSON_DATA_DIR=... bench/scripts/write_ab.sh small|player|order|twitter|citm ROUNDS BIN...
 #include <metajson/metajson.hpp>

@@ -5,7 +5,7 @@
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='*write_doc*' \
 //     bench/build/write_loop twitter 10     # or citm_catalog, canada, player, order
 //
-// The dataset is $METAJSON_DATA_DIR/<name>.json read into bench/models' struct (not counted);
+// The dataset is $METAJSON_DATA_DIR/<name>.json read into models' struct (not counted);
 // player and order are their models' sample(). Each write goes into a fresh std::string, as
 // the benchmark's "fresh" rows do; the second argument repeats it (default 1). Compiled against
 // an older include tree, it measures that version's writer the same way.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What each library's benchmark program costs to compile: one translation unit per library
 (bench/programs/<library>.cpp), each reading and writing the same structs (twitter, CITM,
-canada, player, order: bench/models/), compiled with its build's command line and again with
+canada, player, order: models/), compiled with its build's command line and again with
 -O0 -g (what developers compile most of the day).
 
 For every program and both flag sets: wall seconds (median of the rounds), peak memory of the

@@ -325,7 +325,7 @@ def strictness_section(results: list[dict]) -> list[str]:
            "strict reader (RFC 8259) rejects every input below but the first. The read tables' last "
            "column lists, per row, what it let through.", ""]
     out += summary.strictness_table(strict) + [""]
-    out += ["The inputs (the message is `bench/models/player.hpp`'s, 236 bytes):", ""]
+    out += ["The inputs (the message is `models/player.hpp`'s, 236 bytes):", ""]
     for col, ids, _ in summary.STRICTNESS_COLUMNS:
         out.append(f"- {col}: " + "; ".join(summary.PROBE_TEXT[i] for i in ids))
     out.append("")
@@ -636,7 +636,7 @@ def method_lines(results: list[dict]) -> list[str]:
     m = results[0].get("method") if results else None
     runs = results[0].get("runs", 3) if results else 3
     lines = ["- One program per library, each compiled with its build's flags, all doing the same "
-             "work on the same structs (`bench/models/`). Protocol and method: `bench/PROTOCOL.md`."]
+             "work on the same structs (`models/`). Protocol and method: `bench/PROTOCOL.md`."]
     if not m:
         lines += ["- Timing (the study's loop): time n = 10 calls; while that took under 1 s and n < 100,000, "
                   "multiply n by 10 and time again; wall time of the last batch, steady clock, programs unpinned; "
@@ -699,7 +699,7 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
                 "bench/PROTOCOL.md); \"run time\" kernels are chosen for the CPU when the program starts, "
                 "\"compile time\" ones follow the build's flags:", ""] + kernels
     out += ["", "## Method", ""] + method_lines(results) + [
-            "- Small messages (`player`, 236 bytes, and `order`, 1.6 KB: `bench/models/player.hpp`, "
+            "- Small messages (`player`, 236 bytes, and `order`, 1.6 KB: `models/player.hpp`, "
             "`order.hpp`; generated in code, not read from a file): their tables add ns per "
             "message (= bytes / MB/s of the median). Each call includes what a caller pays: "
             "a fresh output or struct per call, destroyed after it.",

@@ -1,7 +1,7 @@
 /* C ABI of the Rust crate bench/serde (static library libserde_bench.a): serde_json as called
  * from C++ by bench_serde_ffi, the way study 000 called it.
  * Dataset codes: 0 = twitter, 1 = citm, 2 = canada, 3 = player, 4 = order; the types are those
- * of bench/models/{twitter,citm,canada,player,order}.hpp, mirrored in src/lib.rs. */
+ * of models/{twitter,citm,canada,player,order}.hpp, mirrored in src/lib.rs. */
 #ifndef SERDE_BENCH_H
 #define SERDE_BENCH_H
 

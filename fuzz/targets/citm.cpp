@@ -1,4 +1,4 @@
-// from<T> for the CITM schema (bench/models/citm.hpp): maps with integer keys, nested vectors,
+// from<T> for the CITM schema (models/citm.hpp): maps with integer keys, nested vectors,
 // optionals.
 #include "citm.hpp"
 

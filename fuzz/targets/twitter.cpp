@@ -1,4 +1,4 @@
-// from<T> for the twitter schema (bench/models/twitter.hpp).
+// from<T> for the twitter schema (models/twitter.hpp).
 #include "twitter.hpp"
 
 #include "schema.hpp"

@@ -19,12 +19,12 @@
 #include <string_view>
 #include <vector>
 
-#include "detail/json_pointer.hpp"
+#include "text/json_pointer.hpp"
 #include "from_json.hpp"
 
 namespace metajson::detail {
 
-// A parsed pointer (detail/json_pointer.hpp) and, per token, whether the walk used it as an
+// A parsed pointer (text/json_pointer.hpp) and, per token, whether the walk used it as an
 // array index.
 struct pointer_walk : pointer_tokens {
   std::vector<bool> was_index;

@@ -1,6 +1,6 @@
 //! serde_json side of metajson's benchmark suite.
 //!
-//! The types mirror the C++ structs in `bench/models/*.hpp` field for field and in the same
+//! The types mirror the C++ structs in `models/*.hpp` field for field and in the same
 //! order, so serde_json writes the same JSON as the C++ libraries. Unknown input fields are
 //! ignored (serde's default); `Option<String>` is written as `null` when `None`, never skipped.
 //!
@@ -11,7 +11,7 @@ use std::ffi::{c_char, c_int, c_void, CString};
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
-/// bench/models/twitter.hpp
+/// models/twitter.hpp
 pub mod twitter {
     use super::*;
 
@@ -44,7 +44,7 @@ pub mod twitter {
     }
 }
 
-/// bench/models/citm.hpp (field names are the file's camelCase ones, as in the C++ structs).
+/// models/citm.hpp (field names are the file's camelCase ones, as in the C++ structs).
 #[allow(non_snake_case)]
 pub mod citm {
     use super::*;
@@ -102,7 +102,7 @@ pub mod citm {
     }
 }
 
-/// bench/models/canada.hpp: GeoJSON polygons, rings of `[longitude, latitude]` pairs.
+/// models/canada.hpp: GeoJSON polygons, rings of `[longitude, latitude]` pairs.
 pub mod canada {
     use super::*;
 
@@ -134,7 +134,7 @@ pub mod canada {
     }
 }
 
-/// bench/models/player.hpp: the CppCon talk's Player (without its time points).
+/// models/player.hpp: the CppCon talk's Player (without its time points).
 pub mod player {
     use super::*;
     use std::collections::BTreeMap;
@@ -158,7 +158,7 @@ pub mod player {
     }
 }
 
-/// bench/models/order.hpp: an API-style order.
+/// models/order.hpp: an API-style order.
 pub mod order {
     use super::*;
 
@@ -246,7 +246,7 @@ pub mod small {
         }
     }
 
-    /// bench/models/player.hpp, player::sample().
+    /// models/player.hpp, player::sample().
     pub fn player_json() -> String {
         let mut e = Emitter(String::new());
         e.raw("{");
@@ -291,7 +291,7 @@ pub mod small {
         e.0
     }
 
-    /// bench/models/order.hpp, order::sample().
+    /// models/order.hpp, order::sample().
     pub fn order_json() -> String {
         let lines: [(&str, u64, u64, Option<&str>); 10] = [
             ("Crème brûlée torch", 1, 2499, None),

@@ -27,7 +27,7 @@
 #include <utility>
 #include <vector>
 
-#include "../detail/json_pointer.hpp"
+#include "../text/json_pointer.hpp"
 #include "../detail/path.hpp"
 #include "../error.hpp"
 #include "value.hpp"

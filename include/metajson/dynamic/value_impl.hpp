@@ -12,7 +12,7 @@
 
 #include "../error.hpp"
 #include "value.hpp"
-#include "../detail/json_pointer.hpp"
+#include "../text/json_pointer.hpp"
 #include "../detail/path.hpp"
 
 namespace metajson {
