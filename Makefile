@@ -139,6 +139,7 @@ CXX23_TESTS = number_test text_test write_scalar_test write_container_test write
   limits_test stream_test file_test read_pointer_test read_pointer_small_index_test roundtrip_double_test \
   ecmascript_node_test roundtrip_property_test roundtrip_escape_test exhaustive_float32_test billion_doubles_test \
   canonical_node_test conformance_test dataset_test dataset_small_index_test dynamic_test dynamic_dataset_test \
+  warnings_consumer_test \
   $(foreach isa,avx2 avx512,$(if $(shell grep -qw $(if $(filter avx2,$(isa)),avx2,avx512bw) /proc/cpuinfo 2>/dev/null && echo y),roundtrip_escape_$(isa)_test write_string_$(isa)_test)) \
   $(patsubst examples/%.cpp,example_%,$(wildcard examples/[0-9]*.cpp))
 CXX23_LABELS = unit|roundtrip|conformance|dataset|example
@@ -163,6 +164,7 @@ test-aggregate: bootstrap
 # them. (make test-clang and make test-gcc13 run the whole CXX23_TESTS.)
 CXX23_CI_TESTS = meta_test write_object_test read_object_test standard_types_test write_container_test \
   read_container_test schema_test index_test text_test roundtrip_property_test conformance_test dataset_test \
+  warnings_consumer_test \
   $(patsubst examples/%.cpp,example_%,$(wildcard examples/[0-9]*.cpp))
 test-cxx23-ci: test-cxx23-ci-clang test-cxx23-ci-gcc13
 test-cxx23-ci-clang test-cxx23-ci-gcc13: test-cxx23-ci-%: bootstrap
