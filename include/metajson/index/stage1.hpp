@@ -143,6 +143,33 @@ inline const char* portable_utf8_step(std::uint64_t non_ascii, const char* p, co
   return checked > p ? checked : p;
 }
 
+// The UTF-8 check of those kernels (kernel::utf8), written once: Kernel::non_ascii(block) gives
+// the mask portable_utf8_step starts from.
+template <class Kernel>
+struct portable_utf8 {
+  explicit portable_utf8(const stage1_state&) noexcept {}
+  bool step(const typename Kernel::block& b, const char* p, stage1_state& st) noexcept {
+    const std::uint64_t na = Kernel::non_ascii(b);
+    if (na == 0) return true;
+    const char* c = portable_utf8_step(na, p, st.end, st.utf8_checked);
+    if (c == nullptr) return false;
+    st.utf8_checked = c;
+    return true;
+  }
+};
+
+// Bit i: the xor of bits 0..i of x (inside a string or not), by shifts: the kernels without a
+// carry-less multiply (portable, SSE2, NEON).
+METAJSON_ALWAYS_INLINE constexpr std::uint64_t prefix_xor_by_shifts(std::uint64_t x) noexcept {
+  x ^= x << 1;
+  x ^= x << 2;
+  x ^= x << 4;
+  x ^= x << 8;
+  x ^= x << 16;
+  x ^= x << 32;
+  return x;
+}
+
 // Where the UTF-8 error of the block at p is, as a bit (the block's first byte when it lies in a
 // sequence that started before): the error path of the kernels whose check says only "somewhere
 // in this block". The document before p is valid but for a sequence its last 1-3 bytes may have
