@@ -10,8 +10,9 @@
 // position of an error.
 #pragma once
 
-#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
-    !defined(METAJSON_ABLATION_NO_SIMD_UTF8)
+#include "../detail/ablation.hpp"
+
+#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_SIMD_UTF8_OFF)
 #define METAJSON_HAS_UTF8_AVX2 1
 #include "../simd/x86.hpp"
 #endif

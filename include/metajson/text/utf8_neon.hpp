@@ -5,7 +5,9 @@
 // (tests/unit/text/utf8_test.cpp holds this one to it) and finds the exact position of an error.
 #pragma once
 
-#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD_UTF8)
+#include "../detail/ablation.hpp"
+
+#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(METAJSON_SIMD_UTF8_OFF)
 #define METAJSON_HAS_UTF8_NEON 1
 #include <arm_neon.h>
 #endif
