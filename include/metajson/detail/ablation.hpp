@@ -10,8 +10,9 @@
 //   NO_SIMD           METAJSON_SIMD_OFF, because it selects the x86 / NEON kernels:
 //                     simd/config.hpp:18,23,27,31; index/stage1.hpp:43,47 (the index pass);
 //                     number/itoa.hpp:19,88,99 (digits_16's SSE2 path); text/escape_short.hpp:26
-//   NO_SIMD_UTF8      METAJSON_SIMD_UTF8_OFF, because it selects the AVX2 / NEON validators:
-//                     text/utf8_avx2.hpp:15, text/utf8_neon.hpp:10
+//   NO_SIMD_UTF8      METAJSON_SIMD_UTF8_OFF, because it selects the AVX2 / NEON whole-string
+//                     validators: text/utf8_avx2.hpp:23, text/utf8_neon.hpp:16 (the index
+//                     kernels keep their SIMD block check: they follow NO_SIMD)
 //   NO_SHORT_STRINGS  METAJSON_SHORT_STRINGS_OFF, because it selects the SSE2 short-string copy:
 //                     text/escape_short.hpp:26
 //   NO_BRANCH_HINTS   METAJSON_BRANCH_HINTS_OFF, because METAJSON_LIKELY / METAJSON_UNLIKELY are
@@ -168,7 +169,7 @@ inline constexpr bool no_simd = true;
 inline constexpr bool no_simd = false;
 #endif
 
-// both: UTF-8 validated sequence by sequence, no AVX2 / NEON bulk check [preprocessor, above]
+// both: UTF-8 strings validated sequence by sequence, no AVX2 / NEON bulk check [preprocessor, above]
 #if defined(METAJSON_ABLATION_NO_SIMD_UTF8)
 inline constexpr bool no_simd_utf8 = true;
 #else
