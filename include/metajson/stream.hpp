@@ -24,6 +24,7 @@
 #include <string>
 #include <string_view>
 
+#include "detail/ablation.hpp"
 #include "error.hpp"
 #include "from_json.hpp"
 #include "options.hpp"
@@ -117,22 +118,22 @@ inline constexpr std::size_t max_hinted_ndjson_room = std::size_t{256} << 20;
 // doubling its way up, copying as it goes.
 template <options O, class R>
 error write_ndjson_fresh(R& range, std::string& out) {
-#if defined(METAJSON_ABLATION_NO_SIZE_HINT)
-  return write_ndjson<O>(range, out);
-#else
-  if constexpr (std::ranges::sized_range<R>) {
-    const auto n = static_cast<std::size_t>(std::ranges::size(range));
-    std::size_t& per_line = fresh_output_room<O, ndjson_lines_of<std::ranges::range_value_t<R>>>();
-    const std::size_t room =
-        n != 0 && per_line > max_hinted_ndjson_room / n ? max_hinted_ndjson_room : per_line * n;
-    std::size_t demand = 0;
-    error e = write_ndjson<O>(range, out, room < min_output_room ? min_output_room : room, &demand);
-    if (!e && n != 0) per_line = (next_fresh_room(room, out.size(), demand) + n - 1) / n;
-    return e;
-  } else {
+  if constexpr (ablation::no_size_hint) {
     return write_ndjson<O>(range, out);
+  } else {
+    if constexpr (std::ranges::sized_range<R>) {
+      const auto n = static_cast<std::size_t>(std::ranges::size(range));
+      std::size_t& per_line = fresh_output_room<O, ndjson_lines_of<std::ranges::range_value_t<R>>>();
+      const std::size_t room =
+          n != 0 && per_line > max_hinted_ndjson_room / n ? max_hinted_ndjson_room : per_line * n;
+      std::size_t demand = 0;
+      error e = write_ndjson<O>(range, out, room < min_output_room ? min_output_room : room, &demand);
+      if (!e && n != 0) per_line = (next_fresh_room(room, out.size(), demand) + n - 1) / n;
+      return e;
+    } else {
+      return write_ndjson<O>(range, out);
+    }
   }
-#endif
 }
 
 template <options O, class R>

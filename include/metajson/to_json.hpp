@@ -8,6 +8,7 @@
 #include <new>
 #include <string>
 
+#include "detail/ablation.hpp"
 #include "detail/macros.hpp"
 #include "error.hpp"
 #include "options.hpp"
@@ -95,15 +96,15 @@ constexpr std::size_t next_fresh_room(std::size_t room, std::size_t size, std::s
 // write_json into a new string, sized from the previous output of the same type.
 template <options O, class T>
 error write_json_fresh(const T& v, std::string& out) {
-#if defined(METAJSON_ABLATION_NO_SIZE_HINT)
-  return write_json<O>(v, out);
-#else
-  std::size_t& room = fresh_output_room<O, T>();
-  std::size_t demand = 0;
-  error e = write_json<O>(v, out, room < min_output_room ? min_output_room : room, &demand);
-  if (!e) room = next_fresh_room(room, out.size(), demand);
-  return e;
-#endif
+  if constexpr (ablation::no_size_hint) {
+    return write_json<O>(v, out);
+  } else {
+    std::size_t& room = fresh_output_room<O, T>();
+    std::size_t demand = 0;
+    error e = write_json<O>(v, out, room < min_output_room ? min_output_room : room, &demand);
+    if (!e) room = next_fresh_room(room, out.size(), demand);
+    return e;
+  }
 }
 
 template <options O, class T>

@@ -1,6 +1,8 @@
 // Internal macros. The only macros of the library; all are METAJSON_UPPER_CASE.
 #pragma once
 
+#include "ablation.hpp"
+
 #if defined(__GNUC__)
 #define METAJSON_ALWAYS_INLINE inline __attribute__((always_inline))
 #define METAJSON_NOINLINE __attribute__((noinline))
@@ -9,9 +11,9 @@
 #define METAJSON_NOINLINE
 #endif
 
-// Branch hints. METAJSON_ABLATION_NO_BRANCH_HINTS turns them off so the ablation study can
-// measure what they buy; output never depends on them.
-#if defined(METAJSON_ABLATION_NO_BRANCH_HINTS) || !defined(__GNUC__)
+// Branch hints. METAJSON_ABLATION_NO_BRANCH_HINTS (METAJSON_BRANCH_HINTS_OFF, detail/ablation.hpp)
+// turns them off so the ablation study can measure what they buy; output never depends on them.
+#if defined(METAJSON_BRANCH_HINTS_OFF) || !defined(__GNUC__)
 #define METAJSON_LIKELY(x) (x)
 #define METAJSON_UNLIKELY(x) (x)
 #else

@@ -34,18 +34,17 @@
 #include <cstring>
 #include <string_view>
 
+#include "../detail/ablation.hpp"
 #include "../detail/bytes.hpp"
 #include "../detail/macros.hpp"
 #include "../text/hex.hpp"
 #include "../text/utf8.hpp"
 
-#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
-    !defined(METAJSON_ABLATION_NO_SIMD)
+#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_SIMD_OFF)
 #define METAJSON_INDEX_X86 1
 #include "../simd/x86.hpp"
 #endif
-#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
-    !defined(METAJSON_ABLATION_NO_SIMD)
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__GNUC__) && !defined(METAJSON_SIMD_OFF)
 #define METAJSON_INDEX_NEON 1
 #include <arm_neon.h>
 #endif

@@ -40,12 +40,13 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../detail/ablation.hpp"
 #include "../detail/macros.hpp"
 #include "../options.hpp"
 #include "dtoa_table.hpp"
 #include "itoa.hpp"
 #include "pow5_table.hpp"
-#if defined(METAJSON_ABLATION_OLD_DTOA)
+#if defined(METAJSON_DTOA_SCHUBFACH)  // METAJSON_ABLATION_OLD_DTOA (detail/ablation.hpp)
 #include "schubfach.hpp"
 #endif
 
@@ -416,13 +417,13 @@ METAJSON_ALWAYS_INLINE char* write_digits(char* p, digits_point dg) noexcept {
 
 // --- the writers ----------------------------------------------------------------------------------
 
-// The digits of a finite nonzero magnitude (bits without the sign) by the ablation's route.
-#if defined(METAJSON_ABLATION_OLD_DTOA) || defined(METAJSON_ABLATION_NO_FAST_DTOA)
+// The digits of a finite nonzero magnitude (bits without the sign) by the ablation's route
+// (ablation::old_dtoa or no_fast_dtoa; never instantiated otherwise).
 template <class U>
 inline decimal_fp ablation_decimal(U bits) noexcept {
   using F = std::conditional_t<sizeof(U) == 8, double, float>;
   const F v = std::bit_cast<F>(bits);
-#if defined(METAJSON_ABLATION_OLD_DTOA)
+#if defined(METAJSON_DTOA_SCHUBFACH)
   const schubfach::decimal_fp d = schubfach::to_decimal(v);
   return {d.f, d.e};
 #else
@@ -447,7 +448,6 @@ inline decimal_fp ablation_decimal(U bits) noexcept {
   return {f, (neg ? -e : e) - frac_digits};
 #endif
 }
-#endif
 
 // Doubles the fast path does not take: subnormals, the 48 smallest binades (their power of ten
 // is past the reader's table) and the irregular ones (c = 2^52).
@@ -488,37 +488,37 @@ METAJSON_ALWAYS_INLINE char* write_float(char* p, Fl v, NonFinite&& nonfinite) {
   *p = '-';
   p += raw >> (8 * sizeof(U) - 1);
   const auto bq = static_cast<unsigned>(bits >> mantissa_bits);
-#if defined(METAJSON_ABLATION_OLD_DTOA) || defined(METAJSON_ABLATION_NO_FAST_DTOA)
-  if (METAJSON_UNLIKELY(bq == exp_max)) return nonfinite(start, v);
-  if (METAJSON_UNLIKELY(bits == 0)) return write_zero<F>(start, p);
-  return write_digits<F>(p, normalize_digits(ablation_decimal(bits)));
-#else
-  if constexpr (sizeof(Fl) == 8) {
-    // One unsigned compare catches the rare exponent fields: 0 (zero, subnormal), 1-48 (the
-    // powers of ten past the reader's table) and 2047 (infinity, NaN).
-    if (METAJSON_UNLIKELY(bq - 49 >= exp_max - 49)) {
-      if (bq == exp_max) return nonfinite(start, v);
-      if (bits == 0) return write_zero<F>(start, p);
-      return write_double_rare<F>(p, bits);
-    }
-    const std::uint64_t t = bits & ((std::uint64_t{1} << 52) - 1);
-    if (METAJSON_UNLIKELY(t == 0)) return write_double_rare<F>(p, bits);
-    const int k = floor_log10_pow2(static_cast<int>(bq) - 1075);
-    const shortest_parts s = shortest_regular(t | (std::uint64_t{1} << 52), k, pow5_table[-k - 1 - pow5_table_min], dtoa_r_table[bq]);
-    // s.n has 15 or 16 digits: with 15, the last digit joins it and there is no 17th. Selected
-    // with masks: the digit count varies from one double to the next in real data.
-    const std::uint64_t short15 = s.n < 1000000000000000ull;
-    const std::uint64_t mask = 0 - short15;
-    const std::uint64_t n16 = (s.n & ~mask) | ((s.n * 10 + s.digit) & mask);
-    return write_digits<F>(p, {n16, static_cast<char>('0' + (s.digit & ~mask)), 17 + k - static_cast<int>(short15)});
+  if constexpr (ablation::old_dtoa || ablation::no_fast_dtoa) {
+    if (METAJSON_UNLIKELY(bq == exp_max)) return nonfinite(start, v);
+    if (METAJSON_UNLIKELY(bits == 0)) return write_zero<F>(start, p);
+    return write_digits<F>(p, normalize_digits(ablation_decimal(bits)));
   } else {
-    if (METAJSON_UNLIKELY(bq - 1 >= exp_max - 1)) {
-      if (bq == exp_max) return nonfinite(start, v);
-      if (bits == 0) return write_zero<F>(start, p);
+    if constexpr (sizeof(Fl) == 8) {
+      // One unsigned compare catches the rare exponent fields: 0 (zero, subnormal), 1-48 (the
+      // powers of ten past the reader's table) and 2047 (infinity, NaN).
+      if (METAJSON_UNLIKELY(bq - 49 >= exp_max - 49)) {
+        if (bq == exp_max) return nonfinite(start, v);
+        if (bits == 0) return write_zero<F>(start, p);
+        return write_double_rare<F>(p, bits);
+      }
+      const std::uint64_t t = bits & ((std::uint64_t{1} << 52) - 1);
+      if (METAJSON_UNLIKELY(t == 0)) return write_double_rare<F>(p, bits);
+      const int k = floor_log10_pow2(static_cast<int>(bq) - 1075);
+      const shortest_parts s = shortest_regular(t | (std::uint64_t{1} << 52), k, pow5_table[-k - 1 - pow5_table_min], dtoa_r_table[bq]);
+      // s.n has 15 or 16 digits: with 15, the last digit joins it and there is no 17th. Selected
+      // with masks: the digit count varies from one double to the next in real data.
+      const std::uint64_t short15 = s.n < 1000000000000000ull;
+      const std::uint64_t mask = 0 - short15;
+      const std::uint64_t n16 = (s.n & ~mask) | ((s.n * 10 + s.digit) & mask);
+      return write_digits<F>(p, {n16, static_cast<char>('0' + (s.digit & ~mask)), 17 + k - static_cast<int>(short15)});
+    } else {
+      if (METAJSON_UNLIKELY(bq - 1 >= exp_max - 1)) {
+        if (bq == exp_max) return nonfinite(start, v);
+        if (bits == 0) return write_zero<F>(start, p);
+      }
+      return write_digits<F>(p, normalize_digits(to_decimal_fp(shortest_parts_of_bits(bits))));
     }
-    return write_digits<F>(p, normalize_digits(to_decimal_fp(shortest_parts_of_bits(bits))));
   }
-#endif
 }
 
 // write_float for a finite v (a non-finite one is written as std::to_chars writes it).

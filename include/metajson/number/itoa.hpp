@@ -13,11 +13,12 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
-#if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD)
+
+#include "../detail/ablation.hpp"
+#include "../detail/macros.hpp"
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_SIMD_OFF)
 #include "../simd/x86.hpp"
 #endif
-
-#include "../detail/macros.hpp"
 
 namespace metajson::detail {
 
@@ -84,7 +85,7 @@ METAJSON_ALWAYS_INLINE std::uint64_t digits_8(std::uint32_t v) noexcept {
 struct digits_8x2 {
   std::uint64_t hi, lo;
 };
-#if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD)
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_SIMD_OFF)
 // Three of digits_16's constants, as memory operands: written as _mm_set1 (or as constexpr
 // arrays, which it folds) GCC builds them per call from an immediate (mov, movd, pshufd: three
 // instructions each) instead of loading them. Not const, so that GCC cannot fold them; never
@@ -95,7 +96,7 @@ alignas(16) inline std::uint16_t digits_16_tens_ones[8] = {2559, 2559, 2559, 255
 alignas(16) inline char digits_16_zeros[16] = {'0', '0', '0', '0', '0', '0', '0', '0',
                                                          '0', '0', '0', '0', '0', '0', '0', '0'};
 #endif
-#if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD)
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(METAJSON_SIMD_OFF)
 #define METAJSON_DIGITS_SSE2 1
 // digits_16 in the register: byte i is the ASCII digit i of hi * 10^8 + lo (dtoa.hpp keeps it
 // there to lay the digits out).
@@ -138,15 +139,15 @@ METAJSON_ALWAYS_INLINE void write_8_digits(char* p, std::uint32_t v) noexcept { 
 
 // Writes the n = count_digits(v) digits of v ending at `end`.
 METAJSON_ALWAYS_INLINE void write_digits_backwards(char* end, std::uint64_t v) noexcept {
-#if !defined(METAJSON_ABLATION_NO_FAST_ITOA)
-  if constexpr (std::endian::native == std::endian::little) {
-    while (v >= 100000000) {  // eight at a time: the long tails of doubles and 64-bit ids
-      end -= 8;
-      write_8_digits(end, static_cast<std::uint32_t>(v % 100000000));
-      v /= 100000000;
+  if constexpr (!ablation::no_fast_itoa) {
+    if constexpr (std::endian::native == std::endian::little) {
+      while (v >= 100000000) {  // eight at a time: the long tails of doubles and 64-bit ids
+        end -= 8;
+        write_8_digits(end, static_cast<std::uint32_t>(v % 100000000));
+        v /= 100000000;
+      }
     }
   }
-#endif
   while (v >= 100) {
     const auto r = static_cast<unsigned>(v % 100);  // v % 100 by multiply-shift
     v /= 100;
@@ -162,13 +163,13 @@ METAJSON_ALWAYS_INLINE void write_digits_backwards(char* end, std::uint64_t v) n
 
 // Writes v in decimal at p; returns the end. At most 20 bytes.
 METAJSON_ALWAYS_INLINE char* write_u64(char* p, std::uint64_t v) noexcept {
-#if defined(METAJSON_ABLATION_NO_FAST_ITOA)
-  return std::to_chars(p, p + 20, v).ptr;
-#else
-  const int n = count_digits(v);
-  write_digits_backwards(p + n, v);
-  return p + n;
-#endif
+  if constexpr (ablation::no_fast_itoa) {
+    return std::to_chars(p, p + 20, v).ptr;
+  } else {
+    const int n = count_digits(v);
+    write_digits_backwards(p + n, v);
+    return p + n;
+  }
 }
 
 // Writes v in decimal at p; returns the end. At most 20 bytes.

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../detail/ablation.hpp"
 #include "../detail/endian.hpp"
 #include "../detail/macros.hpp"
 #include "../detail/path.hpp"
@@ -164,18 +165,18 @@ METAJSON_ALWAYS_INLINE const char* skip_ws(const char* p, const char* end) noexc
   if (METAJSON_LIKELY(p < end && !is_ws(*p))) return p;
   if (p < end) ++p;
   if (METAJSON_LIKELY(p < end && !is_ws(*p))) return p;
-#if !defined(METAJSON_ABLATION_NO_SIMD_READ) && !defined(METAJSON_ABLATION_NO_INLINE_INDENT)
-  while (end - p >= 8) {
-    std::uint64_t w = load_le<std::uint64_t>(p);
-    w ^= 0x2020202020202020ull;
-    if (w != 0) {
-      p += std::countr_zero(w) >> 3;
-      if (METAJSON_LIKELY(!is_ws(*p))) return p;
-      break;
+  if constexpr (!ablation::no_simd_read && !ablation::no_inline_indent) {
+    while (end - p >= 8) {
+      std::uint64_t w = load_le<std::uint64_t>(p);
+      w ^= 0x2020202020202020ull;
+      if (w != 0) {
+        p += std::countr_zero(w) >> 3;
+        if (METAJSON_LIKELY(!is_ws(*p))) return p;
+        break;
+      }
+      p += 8;
     }
-    p += 8;
   }
-#endif
   return find_non_whitespace(p, end);
 }
 

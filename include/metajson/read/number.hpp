@@ -10,6 +10,7 @@
 #include <string>
 #include <type_traits>
 
+#include "../detail/ablation.hpp"
 #include "../detail/endian.hpp"
 #include "../number/decimal_to_double.hpp"
 #include "cursor.hpp"
@@ -129,32 +130,32 @@ inline constexpr std::uint64_t powers_of_ten_u64[8] = {1, 10, 100, 1000, 10000, 
 // eight bytes can be read: the digits are moved to the top of the word, '0's shifted in below
 // them, and the eight "digits" parsed as usual.
 METAJSON_ALWAYS_INLINE const char* accumulate_digits(const char* q, const char* e, std::uint64_t& m, std::ptrdiff_t& count) noexcept {
-#if !defined(METAJSON_ABLATION_NO_SWAR_DIGIT_TAIL)
-  while (e - q >= 8) {
-    const std::uint64_t w = load8(q);
-    const std::uint64_t nd = non_digit_bits8(w);
-    if (nd == 0) {
+  if constexpr (!ablation::no_swar_digit_tail) {
+    while (e - q >= 8) {
+      const std::uint64_t w = load8(q);
+      const std::uint64_t nd = non_digit_bits8(w);
+      if (nd == 0) {
+        m = m * 100000000u + parse_digits8(w);
+        count += 8;
+        q += 8;
+        continue;
+      }
+      const int n = std::countr_zero(nd) >> 3;  // digits before the first non-digit: 0..7
+      if (n == 0) return q;
+      const int s = (8 - n) * 8;  // 8..56
+      m = m * powers_of_ten_u64[n] + parse_digits8((w << s) | (0x3030303030303030ull >> (64 - s)));
+      count += n;
+      return q + n;
+    }
+  } else {
+    while (e - q >= 8) {
+      const std::uint64_t w = load8(q);
+      if (!all_digits8(w)) break;
       m = m * 100000000u + parse_digits8(w);
       count += 8;
       q += 8;
-      continue;
     }
-    const int n = std::countr_zero(nd) >> 3;  // digits before the first non-digit: 0..7
-    if (n == 0) return q;
-    const int s = (8 - n) * 8;  // 8..56
-    m = m * powers_of_ten_u64[n] + parse_digits8((w << s) | (0x3030303030303030ull >> (64 - s)));
-    count += n;
-    return q + n;
   }
-#else
-  while (e - q >= 8) {
-    const std::uint64_t w = load8(q);
-    if (!all_digits8(w)) break;
-    m = m * 100000000u + parse_digits8(w);
-    count += 8;
-    q += 8;
-  }
-#endif
   while (q < e && is_digit(*q)) {
     m = m * 10 + static_cast<unsigned>(*q - '0');
     ++count;
@@ -403,8 +404,7 @@ inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4, 
 
 template <class F>
 inline const char* read_float(read_context& c, const char* p, F& out) {
-#if !defined(METAJSON_ABLATION_NO_FAST_FLOAT_READ)
-  if constexpr (std::is_same_v<F, double> && std::numeric_limits<double>::is_iec559) {
+  if constexpr (!ablation::no_fast_float_read && std::is_same_v<F, double> && std::numeric_limits<double>::is_iec559) {
     const char* q = p;
     const char* const e = c.end;
     const bool neg = q < e && *q == '-';
@@ -413,22 +413,22 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
     // Counts are as wide as a pointer difference: a number may be as long as the input.
     std::ptrdiff_t digits = 0;  // digits accumulated into m (zeros right after "0." included: conservative)
     std::ptrdiff_t exp10 = 0;
-#if !defined(METAJSON_ABLATION_NO_FAST_DECIMAL)
-    if (METAJSON_LIKELY(e - q >= 24)) {
-      if (const char* end = read_decimal_fast(q, m, exp10)) {
-        // Clinger's path for fewer than 16 digits (m < 10^15 <= 2^53): a test on the number's
-        // length, where m <= 2^53 would split 16-digit numbers at random by their value.
-        if (m < 1000000000000000u && exp10 >= -22) {
-          const double v = static_cast<double>(m) / exact_powers_of_ten[-exp10];
-          out = neg ? -v : v;
-          return end;
+    if constexpr (!ablation::no_fast_decimal) {
+      if (METAJSON_LIKELY(e - q >= 24)) {
+        if (const char* end = read_decimal_fast(q, m, exp10)) {
+          // Clinger's path for fewer than 16 digits (m < 10^15 <= 2^53): a test on the number's
+          // length, where m <= 2^53 would split 16-digit numbers at random by their value.
+          if (m < 1000000000000000u && exp10 >= -22) {
+            const double v = static_cast<double>(m) / exact_powers_of_ten[-exp10];
+            out = neg ? -v : v;
+            return end;
+          }
+          if (m != 0 && decimal_to_double(m, exp10, neg, out)) return end;
+          m = 0;
+          exp10 = 0;  // zero, or a rare case: the general path below
         }
-        if (m != 0 && decimal_to_double(m, exp10, neg, out)) return end;
-        m = 0;
-        exp10 = 0;  // zero, or a rare case: the general path below
       }
     }
-#endif
     if (q < e && *q == '0') {
       ++q;
     } else {
@@ -465,9 +465,9 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
         out = neg ? -v : v;
         return q;
       }
-#if !defined(METAJSON_ABLATION_NO_EISEL_LEMIRE)
-      if (decimal_to_double(m, exp10, neg, out)) return q;
-#endif
+      if constexpr (!ablation::no_eisel_lemire) {
+        if (decimal_to_double(m, exp10, neg, out)) return q;
+      }
     }
     double v;
     const auto r = std::from_chars(p, q, v);
@@ -476,7 +476,6 @@ inline const char* read_float(read_context& c, const char* p, F& out) {
       return q;
     }
   }
-#endif
   return read_float_exact(c, p, out);
 }
 

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <string>
 
+#include "../detail/ablation.hpp"
 #include "../detail/endian.hpp"
 #include "../detail/ranges.hpp"
 #include "../reflect/keys.hpp"
@@ -126,17 +127,17 @@ const char* read_extra_key(read_context& c, const char* k, std::string_view key,
 // the whole key) and within the options' string length.
 template <options O, class T>
 consteval bool in_order_keys() {
-#if defined(METAJSON_ABLATION_NO_KEY_PREDICTION)
-  return false;
-#else
-  if (!raw_keys_match<T>()) return false;
-  for (const auto& name : reflect::member_lookup<T>::names) {
-    if (name.view().size() > O.max_string_length) return false;
-    for (char ch : name.view())
-      if (ch == '"' || ch == '\\' || static_cast<unsigned char>(ch) < 0x20) return false;
+  if constexpr (ablation::no_key_prediction) {
+    return false;
+  } else {
+    if (!raw_keys_match<T>()) return false;
+    for (const auto& name : reflect::member_lookup<T>::names) {
+      if (name.view().size() > O.max_string_length) return false;
+      for (char ch : name.view())
+        if (ch == '"' || ch == '\\' || static_cast<unsigned char>(ch) < 0x20) return false;
+    }
+    return true;
   }
-  return true;
-#endif
 }
 
 // A member's name and closing quote as the in-order path compares them, as 64-bit words with

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/ablation.hpp"
 #include "../detail/ranges.hpp"
 #include "skip.hpp"
 
@@ -204,11 +205,9 @@ struct reader<family::range> {
       }
       return k;
     } else if constexpr (resizable_sequence<T>) {
-#if !defined(METAJSON_ABLATION_NO_ELEMENT_BUFFER)
-      if constexpr (buffered_vector<T>) {
+      if constexpr (!ablation::no_element_buffer && buffered_vector<T>) {
         if (!c.elements_busy) return read_buffered_vector<O>(c, p, v);
       }
-#endif
       // vector, deque: read into the existing elements first (reusing their storage), then
       // append; trim what is left over. A vector is given its length first when the index
       // tells it (one_entry_elements_ahead).

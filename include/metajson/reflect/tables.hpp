@@ -12,6 +12,7 @@
 #include <span>
 #include <string_view>
 
+#include "../detail/ablation.hpp"
 #include "../detail/bytes.hpp"
 #include "../detail/macros.hpp"
 #include "../detail/requirements.hpp"
@@ -119,11 +120,11 @@ struct accepted_keys {
 // METAJSON_ABLATION_LINEAR_KEY_LOOKUP compares the key with every name in turn instead.
 template <const auto& Table>
 METAJSON_ALWAYS_INLINE int probe(std::span<const static_name> names, std::string_view key) noexcept {
-#if defined(METAJSON_ABLATION_LINEAR_KEY_LOOKUP)
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i].size == key.size() && equal_bytes(names[i].data, key.data(), key.size())) return static_cast<int>(i);
-  return -1;
-#endif
+  if constexpr (ablation::linear_key_lookup) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (names[i].size == key.size() && equal_bytes(names[i].data, key.data(), key.size())) return static_cast<int>(i);
+    return -1;
+  }
   constexpr auto& table = Table;
   const std::uint32_t h = table.cheap ? cheap_hash(key, table.seed) : name_hash(key, table.seed);
   const int i = table.slots[h & table.mask];

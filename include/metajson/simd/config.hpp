@@ -4,29 +4,31 @@
 // cost more than the scan of a short string). The reader's whole-document index pass, which is
 // one call per chunk of the document, is chosen at run time instead (index/kernels.hpp).
 //
-// METAJSON_NO_SIMD forces the portable SWAR kernel (the "SIMD off" build of the tests and the
-// ablation study). Adding a kernel means: a new file here with the same members as sse2.hpp,
+// METAJSON_NO_SIMD forces the portable SWAR kernel (the "SIMD off" build of the tests), and so
+// does the ablation study's METAJSON_ABLATION_NO_SIMD: either defines METAJSON_SIMD_OFF
+// (detail/ablation.hpp). Adding a kernel means: a new file here with the same members as sse2.hpp,
 // a branch below, and a row in tests/unit/text/escape_test.cpp's backend check.
 #pragma once
 
 #include <string_view>
 
+#include "../detail/ablation.hpp"
 #include "swar.hpp"
 
-#if !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && defined(__AVX512BW__)
+#if !defined(METAJSON_SIMD_OFF) && defined(__AVX512BW__)
 #include "avx512.hpp"
 namespace metajson::detail::simd { using native = avx512; }
 #define METAJSON_SIMD_BACKEND "avx512"
 #define METAJSON_SIMD_BACKEND_IS_AVX512 1
-#elif !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && defined(__AVX2__)
+#elif !defined(METAJSON_SIMD_OFF) && defined(__AVX2__)
 #include "avx2.hpp"
 namespace metajson::detail::simd { using native = avx2; }
 #define METAJSON_SIMD_BACKEND "avx2"
-#elif !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64))
+#elif !defined(METAJSON_SIMD_OFF) && (defined(__SSE2__) || defined(_M_X64))
 #include "sse2.hpp"
 namespace metajson::detail::simd { using native = sse2; }
 #define METAJSON_SIMD_BACKEND "sse2"
-#elif !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON)
+#elif !defined(METAJSON_SIMD_OFF) && defined(__aarch64__) && defined(__ARM_NEON)
 #include "neon.hpp"
 namespace metajson::detail::simd { using native = neon; }
 #define METAJSON_SIMD_BACKEND "neon"

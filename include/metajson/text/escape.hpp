@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "../detail/ablation.hpp"
 #include "../detail/macros.hpp"
 #include "../simd/config.hpp"
 #include "escape_avx2.hpp"
@@ -124,16 +125,16 @@ inline char* escape_blocks(char* dst, const char* src, std::size_t n, std::size_
 // (escape_neon.hpp): one pass instead of a scan, a bulk check and a second scan.
 template <class K, utf8_mode Mode>
 inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
-#if defined(METAJSON_HAS_UTF8_AVX2) && !defined(METAJSON_ABLATION_NO_FUSED_ESCAPE)
+#if defined(METAJSON_HAS_UTF8_AVX2)
   // Not swar (METAJSON_NO_SIMD and the ablation without SIMD keep their portable scan). The
   // AVX-512 kernel's 64-byte blocks lose to the fused 32-byte pass on JSON's short strings:
   // twitter write in a -march=native build, 3.0-3.3 GB/s with the 64-byte scan, 5.4-5.9 GB/s
   // fused (three interleaved runs of each binary, bench_metajson --mode time).
-  if constexpr (Mode == utf8_mode::validate && (K::width == 16 || K::width == 32 || K::width == 64)) {
+  if constexpr (!ablation::no_fused_escape && Mode == utf8_mode::validate && (K::width == 16 || K::width == 32 || K::width == 64)) {
     if (METAJSON_LIKELY(cpu_has_avx2())) return escape_validate_avx2_or_scalar(dst, src, n, bad);
   }
-#elif defined(METAJSON_HAS_UTF8_NEON) && !defined(METAJSON_ABLATION_NO_FUSED_ESCAPE)
-  if constexpr (Mode == utf8_mode::validate && K::width == 16) return escape_validate_neon_or_scalar(dst, src, n, bad);
+#elif defined(METAJSON_HAS_UTF8_NEON)
+  if constexpr (!ablation::no_fused_escape && Mode == utf8_mode::validate && K::width == 16) return escape_validate_neon_or_scalar(dst, src, n, bad);
 #endif
   return escape_blocks<K, Mode>(dst, src, n, bad);
 }
@@ -142,16 +143,16 @@ inline char* escape_with(char* dst, const char* src, std::size_t n, std::size_t*
 // copied inline first.
 template <utf8_mode Mode>
 METAJSON_ALWAYS_INLINE char* escape(char* dst, const char* src, std::size_t n, std::size_t* bad) noexcept {
-#if defined(METAJSON_ABLATION_NO_ESCAPE_FAST_PATH)
-  return escape_scalar(dst, src, n, Mode, bad);
-#else
+  if constexpr (ablation::no_escape_fast_path) {
+    return escape_scalar(dst, src, n, Mode, bad);
+  } else {
 #if defined(METAJSON_HAS_SHORT_STRINGS)
-  if (n <= short_string_max) {
-    if (char* e = escape_short_plain(dst, src, n); METAJSON_LIKELY(e != nullptr)) return e;
+    if (n <= short_string_max) {
+      if (char* e = escape_short_plain(dst, src, n); METAJSON_LIKELY(e != nullptr)) return e;
+    }
+#endif
+    return escape_with<simd::native, Mode>(dst, src, n, bad);
   }
-#endif
-  return escape_with<simd::native, Mode>(dst, src, n, bad);
-#endif
 }
 
 }  // namespace metajson::detail

@@ -13,17 +13,17 @@
 // to the output. Anything else (an escape, non-ASCII text, a longer string) returns nullptr and
 // goes through the block escapers as before.
 //
-// METAJSON_ABLATION_NO_SHORT_STRINGS turns this off.
+// METAJSON_ABLATION_NO_SHORT_STRINGS turns this off (METAJSON_SHORT_STRINGS_OFF, detail/ablation.hpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
+#include "../detail/ablation.hpp"
 #include "../detail/macros.hpp"
 
-#if !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD) && \
-    !defined(METAJSON_ABLATION_NO_SHORT_STRINGS) && (defined(__SSE2__) || defined(_M_X64))
+#if !defined(METAJSON_SHORT_STRINGS_OFF) && (defined(__SSE2__) || defined(_M_X64))
 #include "../simd/x86.hpp"
 #define METAJSON_HAS_SHORT_STRINGS 1
 #endif

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "../detail/ablation.hpp"
 #include "../detail/macros.hpp"
 #include "../simd/config.hpp"
 
@@ -32,15 +33,15 @@ METAJSON_ALWAYS_INLINE const char* find_special_with(const char* p, const char* 
 // Returns the first '"', '\\', byte < 0x20 (or >= 0x80 when NonAscii) in [p, end), or end.
 template <bool NonAscii>
 METAJSON_ALWAYS_INLINE const char* find_special(const char* p, const char* end) noexcept {
-#if defined(METAJSON_ABLATION_NO_SIMD_READ)
-  for (; p < end; ++p) {
-    const auto u = static_cast<unsigned char>(*p);
-    if (u == '"' || u == '\\' || u < 0x20 || (NonAscii && u >= 0x80)) return p;
+  if constexpr (ablation::no_simd_read) {
+    for (; p < end; ++p) {
+      const auto u = static_cast<unsigned char>(*p);
+      if (u == '"' || u == '\\' || u < 0x20 || (NonAscii && u >= 0x80)) return p;
+    }
+    return end;
+  } else {
+    return find_special_with<simd::scan, NonAscii>(p, end);
   }
-  return end;
-#else
-  return find_special_with<simd::scan, NonAscii>(p, end);
-#endif
 }
 
 // Returns the first byte in [p, end) that is not JSON whitespace, or end.
@@ -58,13 +59,13 @@ inline const char* find_non_whitespace_with(const char* p, const char* end) noex
 }
 
 inline const char* find_non_whitespace(const char* p, const char* end) noexcept {
-#if defined(METAJSON_ABLATION_NO_SIMD_READ)
-  for (; p < end; ++p)
-    if (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') return p;
-  return end;
-#else
-  return find_non_whitespace_with<simd::scan>(p, end);
-#endif
+  if constexpr (ablation::no_simd_read) {
+    for (; p < end; ++p)
+      if (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') return p;
+    return end;
+  } else {
+    return find_non_whitespace_with<simd::scan>(p, end);
+  }
 }
 
 }  // namespace metajson::detail

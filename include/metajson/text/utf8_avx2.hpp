@@ -8,12 +8,21 @@
 // may run is decided once, at run time (utf8_valid below), unless the translation unit is itself
 // compiled for AVX2. The scalar checker of utf8.hpp stays the reference and finds the exact
 // position of an error.
+//
+// The block checker (u8_step, u8_lookup) is also the UTF-8 check of the reader's AVX2 and
+// AVX-512 index kernels (index/block_avx2.inc, block_avx512.inc), which follow METAJSON_NO_SIMD
+// only: the ablation's METAJSON_ABLATION_NO_SIMD_UTF8 (METAJSON_SIMD_UTF8_OFF) turns off the
+// whole-string checks (utf8_valid, the fused escaper), not the index's.
 #pragma once
 
-#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD) && \
-    !defined(METAJSON_ABLATION_NO_SIMD_UTF8)
-#define METAJSON_HAS_UTF8_AVX2 1
+#include "../detail/ablation.hpp"
+
+#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(METAJSON_NO_SIMD)
+#define METAJSON_HAS_UTF8_AVX2_LOOKUP 1
 #include "../simd/x86.hpp"
+#if !defined(METAJSON_SIMD_UTF8_OFF)
+#define METAJSON_HAS_UTF8_AVX2 1
+#endif
 #endif
 
 #include <cstddef>
@@ -25,7 +34,7 @@
 
 namespace metajson::detail {
 
-#if defined(METAJSON_HAS_UTF8_AVX2)
+#if defined(METAJSON_HAS_UTF8_AVX2_LOOKUP)
 
 __attribute__((target("avx2"))) inline m256i u8_table(const unsigned char (&t)[16]) noexcept {
   return mm256_broadcastsi128_si256(mm_load_si128(reinterpret_cast<const m128i*>(t)));
@@ -85,6 +94,10 @@ __attribute__((target("avx2"))) inline void u8_step(u8_state& st, m256i input) n
   }
   u8_lookup(st, input);
 }
+
+#endif  // METAJSON_HAS_UTF8_AVX2_LOOKUP
+
+#if defined(METAJSON_HAS_UTF8_AVX2)
 
 // Returns true when the n bytes at s are valid UTF-8.
 __attribute__((target("avx2"))) inline bool utf8_valid_avx2(const char* s, std::size_t n) noexcept {

@@ -3,11 +3,19 @@
 // (utf8_tables.hpp). One table lookup (TBL) per nibble table; the bytes before a register come
 // from the previous one by EXT. The scalar checker of utf8.hpp stays the reference
 // (tests/unit/text/utf8_test.cpp holds this one to it) and finds the exact position of an error.
+// The block checker (u8_neon_step) is also the UTF-8 check of the reader's NEON index kernel
+// (index/block_neon.inc), which follows METAJSON_NO_SIMD only: METAJSON_ABLATION_NO_SIMD_UTF8
+// (METAJSON_SIMD_UTF8_OFF) turns off the whole-string checks, not the index's.
 #pragma once
 
-#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(METAJSON_NO_SIMD) && !defined(METAJSON_ABLATION_NO_SIMD_UTF8)
-#define METAJSON_HAS_UTF8_NEON 1
+#include "../detail/ablation.hpp"
+
+#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(METAJSON_NO_SIMD)
+#define METAJSON_HAS_UTF8_NEON_LOOKUP 1
 #include <arm_neon.h>
+#if !defined(METAJSON_SIMD_UTF8_OFF)
+#define METAJSON_HAS_UTF8_NEON 1
+#endif
 #endif
 
 #include <cstddef>
@@ -17,7 +25,7 @@
 
 namespace metajson::detail {
 
-#if defined(METAJSON_HAS_UTF8_NEON)
+#if defined(METAJSON_HAS_UTF8_NEON_LOOKUP)
 
 struct u8_neon_state {
   uint8x16_t error, prev_input, prev_incomplete;
@@ -56,6 +64,10 @@ inline void u8_neon_step(u8_neon_state& st, uint8x16_t input) noexcept {
 }
 
 inline bool u8_neon_any(uint8x16_t v) noexcept { return vmaxvq_u8(v) != 0; }
+
+#endif  // METAJSON_HAS_UTF8_NEON_LOOKUP
+
+#if defined(METAJSON_HAS_UTF8_NEON)
 
 // Returns true when the n bytes at s are valid UTF-8.
 inline bool utf8_valid_neon(const char* s, std::size_t n) noexcept {

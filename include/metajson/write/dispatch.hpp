@@ -17,6 +17,7 @@
 
 #include <cstddef>
 
+#include "../detail/ablation.hpp"
 #include "../family/classify.hpp"
 #include "../options.hpp"
 #include "../reflect/names.hpp"
@@ -43,17 +44,10 @@ template <options O>
 inline constexpr reflect::name_escapes name_escapes_of = static_cast<reflect::name_escapes>(
     (O.escape_non_ascii ? unsigned(reflect::name_escapes::non_ascii) : 0u) | (O.escape_html ? unsigned(reflect::name_escapes::html) : 0u));
 
-// METAJSON_ABLATION_CHECK_PER_APPEND turns both off: nothing is reserved ahead for another
-// value, so every key, value and separator makes its own capacity check.
-#if defined(METAJSON_ABLATION_CHECK_PER_APPEND)
+// METAJSON_ABLATION_CHECK_PER_APPEND (ablation::check_per_append) turns both off: nothing is
+// reserved ahead for another value, so every key, value and separator makes its own capacity check.
 template <options O, class T>
-concept reservable = false;
-
-template <options O, class T>
-consteval std::size_t max_size_of() { return 0; }
-#else
-template <options O, class T>
-concept reservable = requires(write_context& c, char* p, const T& v) {
+concept reservable = !ablation::check_per_append && requires(write_context& c, char* p, const T& v) {
   { writer_of<T>::template reserve<O, T>(v) } -> std::convertible_to<std::size_t>;
   writer_of<T>::template write_reserved<O, T>(c, p, v);
 };
@@ -61,10 +55,10 @@ concept reservable = requires(write_context& c, char* p, const T& v) {
 // Compile-time bound of T's output, 0 when unbounded.
 template <options O, class T>
 consteval std::size_t max_size_of() {
-  if constexpr (requires { writer_of<T>::template max_size<O, T>; }) return writer_of<T>::template max_size<O, T>;
+  if constexpr (ablation::check_per_append) return 0;
+  else if constexpr (requires { writer_of<T>::template max_size<O, T>; }) return writer_of<T>::template max_size<O, T>;
   else return 0;
 }
-#endif
 
 template <options O, class T>
 METAJSON_ALWAYS_INLINE char* write_value(write_context& c, char* p, const T& v) {

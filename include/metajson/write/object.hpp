@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/ablation.hpp"
 #include "../detail/ranges.hpp"
 #include "../fwd.hpp"
 #include "../reflect/keys.hpp"
@@ -107,9 +108,8 @@ METAJSON_ALWAYS_INLINE char* write_member_value(write_context& c, char* p, const
   }
 }
 
-#if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
-// Ablation: quote and escape the member name at run time, as a writer without compile-time
-// keys must. Output is identical.
+// Ablation (ablation::no_consteval_keys; never instantiated otherwise): quote and escape the
+// member name at run time, as a writer without compile-time keys must. Output is identical.
 template <options O>
 METAJSON_NOINLINE inline char* write_runtime_key(write_context& c, char* p, std::string_view name, bool comma) {
   p = ensure(c, p, escaped_size_bound(name.size()) + 4);
@@ -125,7 +125,6 @@ METAJSON_NOINLINE inline char* write_runtime_key(write_context& c, char* p, std:
   *p++ = ':';
   return p;
 }
-#endif
 
 template <>
 struct writer<family::object> {
@@ -148,14 +147,14 @@ struct writer<family::object> {
       METAJSON_FOR_EXITING(i, n) {
         constexpr auto m = ms[i];
         using M = member_type<T, m>;
-#if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
-        if constexpr (i == 0) *p++ = '{';
-        p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
-#else
-        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
-        std::memcpy(p, key.data(), key.size());
-        p += key.size();
-#endif
+        if constexpr (ablation::no_consteval_keys) {
+          if constexpr (i == 0) *p++ = '{';
+          p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
+        } else {
+          constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
+          std::memcpy(p, key.data(), key.size());
+          p += key.size();
+        }
         p = writer_of<M>::template write_reserved<O, M>(c, p, reflect::field<T, m>(v));
         if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(push_key(c, reflect::key_text<T, m, reflect::key_form::raw>()));
       };
@@ -182,23 +181,23 @@ struct writer<family::object> {
       METAJSON_FOR_EXITING(i, n) {
         constexpr auto m = ms[i];
         using M = member_type<T, m>;
-#if defined(METAJSON_ABLATION_NO_CONSTEVAL_KEYS)
-        if constexpr (i == 0) {
-          p = ensure(c, p, 1);
-          *p++ = '{';
-        }
-        p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
-        p = write_member_value<O, m>(c, p, reflect::field<T, m>(v));
-#else
-        constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
-        if constexpr (!reflect::has_tag_v<m>) {
-          p = write_prefixed<O, M>(c, p, key, reflect::field<T, m>(v));
+        if constexpr (ablation::no_consteval_keys) {
+          if constexpr (i == 0) {
+            p = ensure(c, p, 1);
+            *p++ = '{';
+          }
+          p = write_runtime_key<O>(c, p, reflect::key_text<T, m, reflect::key_form::raw>(), i != 0);
+          p = write_member_value<O, m>(c, p, reflect::field<T, m>(v));
         } else {
-          p = ensure(c, p, key.size());
-          std::memcpy(p, key.data(), key.size());
-          p = write_member_value<O, m>(c, p + key.size(), reflect::field<T, m>(v));
+          constexpr std::string_view key = reflect::key_text<T, m, i == 0 ? reflect::key_form::first : reflect::key_form::next, name_escapes_of<O>>();
+          if constexpr (!reflect::has_tag_v<m>) {
+            p = write_prefixed<O, M>(c, p, key, reflect::field<T, m>(v));
+          } else {
+            p = ensure(c, p, key.size());
+            std::memcpy(p, key.data(), key.size());
+            p = write_member_value<O, m>(c, p + key.size(), reflect::field<T, m>(v));
+          }
         }
-#endif
         if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(push_key(c, reflect::key_text<T, m, reflect::key_form::raw>()));
       };
       METAJSON_EXITED();

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../detail/ablation.hpp"
 #include "../detail/macros.hpp"
 #include "../detail/path.hpp"
 #include "../error.hpp"
@@ -67,12 +68,13 @@ struct write_context {
       if (pos + n <= cap) return base + pos;
     }
     if (pos + n > demand) demand = pos + n;
-#if defined(METAJSON_ABLATION_LINEAR_GROWTH)
-    std::size_t want = pos + n + 1024;
-#else
-    std::size_t want = cap * 2;
-    if (want < pos + n) want = pos + n;
-#endif
+    std::size_t want;
+    if constexpr (ablation::linear_growth) {
+      want = pos + n + 1024;
+    } else {
+      want = cap * 2;
+      if (want < pos + n) want = pos + n;
+    }
     // Grows without zero-filling: every byte up to pos is kept, the rest is overwritten later.
     out->resize_and_overwrite(want, [](char*, std::size_t m) { return m; });
     base = out->data();
