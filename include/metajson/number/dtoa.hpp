@@ -226,11 +226,12 @@ struct digits_point {
 // Any decimal f * 10^e, 0 < f < 10^17, to that form.
 METAJSON_ALWAYS_INLINE digits_point normalize_digits(decimal_fp d) noexcept {
   const int nd = count_digits(d.f);
-  if (nd == 17) {
+  if (nd >= 16) {
+    if (nd == 16) return {d.f, '0', 16 + d.e};
     const std::uint64_t n16 = d.f / 10;
     return {n16, static_cast<char>('0' + (d.f - n16 * 10)), 17 + d.e};
   }
-  return {d.f * pow10_u64[16 - nd], '0', nd + d.e};
+  return {d.f * pow10_u64[16 - nd], '0', nd + d.e};  // (16 - nd >= 1: pow10_u64[0] is 0)
 }
 
 #if defined(METAJSON_DIGITS_SSE2)

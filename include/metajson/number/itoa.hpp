@@ -28,9 +28,10 @@ inline constexpr char digit_pairs[201] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-// 10^0 ... 10^19: the library's one table of the powers of ten that fit 64 bits (count_digits,
-// and the digit normalisation of number/dtoa.hpp).
-inline constexpr std::uint64_t pow10_u64[20] = {1ull,
+// 0, 10, 100, ..., 10^19: the library's one table of the powers of ten that fit 64 bits
+// (count_digits, and the digit normalisation of number/dtoa.hpp). Entry 0 is 0 (not 1) so that
+// count_digits(0) is 1.
+inline constexpr std::uint64_t pow10_u64[20] = {0,
                                                 10ull,
                                                 100ull,
                                                 1000ull,
@@ -53,13 +54,11 @@ inline constexpr std::uint64_t pow10_u64[20] = {1ull,
 
 // Returns the number of decimal digits of v (1 for 0). (bits * 1233) >> 12 is
 // floor(bits * log10(2)), which is the digit count minus one or minus zero; one compare with
-// the next power of ten settles it. (v | 1 is compared, so that 0 has 1 digit: for t > 0 the
-// power is even, and v | 1 < 10^t exactly when v < 10^t.)
+// the next power of ten settles it.
 constexpr int count_digits(std::uint64_t v) noexcept {
-  const std::uint64_t odd = v | 1;
-  const int bits = 64 - std::countl_zero(odd);
+  const int bits = 64 - std::countl_zero(v | 1);
   const int t = (bits * 1233) >> 12;
-  return t + 1 - (odd < pow10_u64[t]);
+  return t + 1 - (v < pow10_u64[t]);
 }
 
 // The eight digits of v < 10^8, leading zeros included, as ASCII bytes in a word, the first

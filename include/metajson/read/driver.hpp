@@ -146,13 +146,17 @@ METAJSON_ALWAYS_INLINE error on_text(std::string_view json, Read&& read) {
   }
 }
 
-// The typed reader's driver: `json` (prepared when lenient) into out.
+// The typed reader's driver: `json` (prepared when lenient) into out. (read_json_text is a
+// function of its own, called with out as an argument: a lambda that captured out would be
+// called through a closure, three more instructions per read.)
+template <options O, class T>
+error read_json_text(std::string_view text, T& out) {
+  read_context c;
+  return drive<O>(c, text, [&](read_context& c, const char* k) { return read_value<O>(c, k, out); });
+}
 template <options O, class T>
 error read_json(std::string_view json, T& out) {
-  return on_text<O>(json, [&](std::string_view text) {
-    read_context c;
-    return drive<O>(c, text, [&](read_context& c, const char* k) { return read_value<O>(c, k, out); });
-  });
+  return on_text<O>(json, [&](std::string_view text) { return read_json_text<O>(text, out); });
 }
 
 template <options O, class T>

@@ -77,8 +77,9 @@ TEST(Itoa, Int128) {
 }
 
 TEST(Itoa, CountDigitsAroundPowersOfTen) {
-  EXPECT_EQ(metajson::detail::pow10_u64[0], 1u);  // the table dtoa's digit normalisation reads too
-  for (int k = 1; k < 20; ++k) EXPECT_EQ(metajson::detail::pow10_u64[k], metajson::detail::pow10_u64[k - 1] * 10);
+  EXPECT_EQ(metajson::detail::pow10_u64[0], 0u);  // (so that count_digits(0) is 1)
+  EXPECT_EQ(metajson::detail::pow10_u64[1], 10u);  // the table dtoa's digit normalisation reads too
+  for (int k = 2; k < 20; ++k) EXPECT_EQ(metajson::detail::pow10_u64[k], metajson::detail::pow10_u64[k - 1] * 10);
   for (int k = 1; k < 20; ++k) {
     const std::uint64_t p = metajson::detail::pow10_u64[k];
     EXPECT_EQ(metajson::detail::count_digits(p - 1), k);
