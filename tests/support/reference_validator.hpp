@@ -28,6 +28,7 @@
 //   bool ok = reference::accepts(text);
 #pragma once
 
+#include <metajson/value.hpp>
 #include <cerrno>
 #include <cmath>
 #include <cstddef>

@@ -1,4 +1,5 @@
 // Reading containers, maps, tuples, optionals, pointers, variants, enums, chrono, value, raw.
+#include <metajson/value.hpp>
 #include "round_trip.hpp"
 
 #include <cstdlib>

@@ -1,5 +1,6 @@
 // Reading structs: key order, escaped keys, unknown / missing / duplicate keys, annotations,
 // bases, private members, tagged variants, depth limit, the talk's examples.
+#include <metajson/value.hpp>
 #include "round_trip.hpp"
 #include "talk.hpp"
 

@@ -1,4 +1,5 @@
 // Reading strings: escapes, surrogates, UTF-8, control bytes, string_view, char.
+#include <metajson/value.hpp>
 #include "round_trip.hpp"
 
 #include <cstdint>

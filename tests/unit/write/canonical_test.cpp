@@ -3,6 +3,7 @@
 // byte, what has no canonical form (non-finite numbers, integers no double holds, duplicate
 // keys, long doubles that are not doubles), and canonical output as a fixed point. Node's
 // JSON.stringify on whole documents is in tests/canonical/.
+#include <metajson/value.hpp>
 #include "round_trip.hpp"
 #include "write_check.hpp"
 

@@ -1,4 +1,5 @@
 // std::chrono, metajson::value, metajson::raw_json, adapters.
+#include <metajson/value.hpp>
 #include "write_check.hpp"
 
 #include <chrono>

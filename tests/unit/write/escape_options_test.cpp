@@ -1,6 +1,7 @@
 // options::escape_non_ascii and options::escape_html: exact outputs (strings, keys, enumerator
 // names, variant tags, map keys, metajson::value), each UTF-8 policy, and round trips of random
 // text compared with an independent code-point-by-code-point oracle.
+#include <metajson/value.hpp>
 #include "round_trip.hpp"
 #include "write_check.hpp"
 

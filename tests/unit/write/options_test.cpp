@@ -1,4 +1,5 @@
 // Options: pretty output, omitted empties, number formats, and buffer reuse.
+#include <metajson/value.hpp>
 #include "write_check.hpp"
 
 #include <limits>

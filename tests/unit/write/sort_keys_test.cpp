@@ -1,6 +1,7 @@
 // options::sort_keys: struct members (sorted at compile time, on every writing path), tagged
 // variants (the tag key in its place), maps with each key kind, metajson::value objects, RFC
 // 8785's sorting example, and the UTF-16 order itself against a transcoding oracle.
+#include <metajson/value.hpp>
 #include "round_trip.hpp"
 #include "write_check.hpp"
 
