@@ -2,6 +2,8 @@
 #include "counting_new.hpp"
 #include "round_trip.hpp"
 
+#include <metajson/value.hpp>
+
 #include <array>
 #include <chrono>
 #include <deque>
