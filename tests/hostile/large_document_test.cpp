@@ -6,25 +6,14 @@
 
 #include <gtest/gtest.h>
 
+#include "counting_new.hpp"  // every operator new of this program, counted (support/counting_new.cpp)
+
 #include <sys/mman.h>
 #include <sys/resource.h>
 
-#include <atomic>
 #include <cstdio>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
-
-// Heap allocations made by this process (every operator new goes through here).
-static std::atomic<std::size_t> allocations{0};
-void* operator new(std::size_t n) {
-  ++allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -92,12 +81,12 @@ TEST(LargeDocument, TheIndexNeedsNoMemoryOfItsOwn) {
   doc += ']';
   ASSERT_EQ(doc.size(), gib);
   const std::size_t rss = peak_rss_bytes();
-  const std::size_t before = allocations.load();
+  const std::size_t before = test_support::allocation_count();
   EXPECT_FALSE(metajson::validate(doc));
-  EXPECT_EQ(allocations.load() - before, 0u) << "validate allocated";
+  EXPECT_EQ(test_support::allocation_count() - before, 0u) << "validate allocated";
   const std::size_t grown = peak_rss_bytes() - rss;
   std::printf("validating 1 GiB of [0,0,...]: %zu allocations, peak resident size grew by %.1f MiB\n",
-              allocations.load() - before, static_cast<double>(grown) / (1 << 20));
+              test_support::allocation_count() - before, static_cast<double>(grown) / (1 << 20));
   EXPECT_LT(grown, std::size_t{16} << 20);
 }
 

@@ -10,8 +10,10 @@
 // unordered containers may iterate in another order once re-read: for them equality is
 // checked, and the byte comparison is made with them emptied.)
 // (Values are generated member by member through metajson's own view of a class, reflect/, which
-// both backends give: every member it writes, the extra-keys one too.)
+// both backends give: every member it writes, the extra-keys one too: support/random_values.hpp.)
 #include <metajson/value.hpp>
+
+#include "random_values.hpp"
 
 #include <gtest/gtest.h>
 
@@ -246,11 +248,14 @@ struct Root {
   std::unique_ptr<Leaf> ptr;
 };
 
-struct gen {
-  std::mt19937_64 rng;
-  int depth = 0;
+// The random values (support/random_values.hpp, and here: strings with every escape and random
+// UTF-8, doubles, the family's own types).
+struct gen : test_support::random_values<gen> {
+  using random_values::random_values;
+  using random_values::fill;
 
-  std::size_t small(std::size_t n) { return static_cast<std::size_t>(rng() % (n + 1)); }
+  static constexpr int value_depth = 3;
+  std::string value_key(std::size_t) { return text(); }
 
   std::string text() {
     static const char* pieces[] = {"a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\b", "\f", "\r", "\x01", "\x1f", "\x7f",
@@ -270,10 +275,7 @@ struct gen {
     }
   }
 
-  void fill(std::string& v) { v = text(); }
   void fill(bool& v) { v = rng() % 2; }
-  void fill(char& v) { v = static_cast<char>(rng() % 0x80); }
-  void fill(double& v) { v = dbl(); }
   void fill(float& v) {
     float f;
     do f = std::bit_cast<float>(static_cast<std::uint32_t>(rng())); while (!std::isfinite(f));
@@ -284,18 +286,7 @@ struct gen {
   void fill(I& v) {
     v = static_cast<I>(rng());
   }
-  void fill(unsigned __int128& v) { v = (static_cast<unsigned __int128>(rng()) << 64) | rng(); }
-  void fill(__int128& v) {
-    unsigned __int128 u;
-    fill(u);
-    v = static_cast<__int128>(u);
-  }
   void fill(Kind& v) { v = static_cast<Kind>(rng() % 3); }
-  template <class T>
-  void fill(std::optional<T>& v) {
-    if (rng() % 3 == 0) v.reset();
-    else fill(v.emplace());
-  }
   template <class T>
   void fill(std::vector<T>& v) {
     v.clear();
@@ -354,35 +345,9 @@ struct gen {
     v.resize(small(3));
     for (auto& e : v) fill(e);
   }
-  template <class A, class B>
-  void fill(std::pair<A, B>& p) {
-    fill(p.first);
-    fill(p.second);
-  }
-  template <class Rep, class Period>
-  void fill(std::chrono::duration<Rep, Period>& d) {
-    Rep r{};
-    fill(r);
-    d = std::chrono::duration<Rep, Period>{r};
-  }
   void fill(std::shared_ptr<Leaf>& p) {
     if (rng() % 2) p.reset();
     else fill(*(p = std::make_shared<Leaf>()));
-  }
-  // Any JSON text: a generated value, written compact.
-  void fill(metajson::raw_json& r) {
-    metajson::value v;
-    fill(v);
-    r.text = metajson::to_json(v);
-  }
-  template <class T, std::size_t N>
-  void fill(T (&a)[N]) {
-    for (auto& e : a) fill(e);
-  }
-  template <std::size_t N>
-  void fill(char (&a)[N]) {  // a string of up to N - 1 characters, then NULs
-    std::fill(a, a + N, '\0');
-    for (std::size_t i = 0, n = small(N - 1); i < n; ++i) a[i] = static_cast<char>('a' + rng() % 26);
   }
   // A string_view reads only strings without escapes (README): these, non-ASCII included.
   void fill(std::string_view& v) {
@@ -434,21 +399,6 @@ struct gen {
     fill(a.owner);
     a.randomize(rng);
   }
-  template <class T, std::size_t N>
-  void fill(std::array<T, N>& a) {
-    for (auto& e : a) fill(e);
-  }
-  template <class... T>
-  void fill(std::tuple<T...>& t) {
-    std::apply([&](auto&... e) { (fill(e), ...); }, t);
-  }
-  template <class... T>
-  void fill(std::variant<T...>& v) {
-    const std::size_t i = rng() % sizeof...(T);
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((i == I ? (fill(v.template emplace<I>()), 0) : 0), ...);
-    }(std::index_sequence_for<T...>{});
-  }
   void fill(std::unique_ptr<Leaf>& p) {
     if (rng() % 2) p.reset();
     else fill(*(p = std::make_unique<Leaf>()));
@@ -460,42 +410,10 @@ struct gen {
     m.clear();
     for (std::size_t n = small(3); n > 0; --n) fill(m["x-" + text()]);
   }
-  void fill(metajson::value& v) {
-    switch (depth > 3 ? rng() % 6 : rng() % 8) {
-      case 0: v = nullptr; break;
-      case 1: v = static_cast<bool>(rng() % 2); break;
-      case 2: v = static_cast<std::int64_t>(rng()); break;
-      case 3: v = static_cast<std::uint64_t>(rng() | (1ull << 63)); break;
-      case 4: v = dbl(); break;
-      case 5: v = text(); break;
-      case 6: {
-        metajson::value::array a(small(3));
-        ++depth;
-        for (auto& e : a) fill(e);
-        --depth;
-        v = std::move(a);
-        break;
-      }
-      default: {
-        metajson::value::object o;
-        ++depth;
-        for (std::size_t i = small(3); i > 0; --i) {
-          o.emplace_back(text(), metajson::value{});
-          fill(o.back().second);
-        }
-        --depth;
-        v = std::move(o);
-      }
-    }
-  }
   template <class T>
     requires std::is_class_v<T>
   void fill(T& v) {
-    namespace reflect = metajson::detail::reflect;
-    ++depth;
-    METAJSON_FOR_EACH(m, reflect::members_of<T>()) { fill(reflect::field<T, m>(v)); };
-    if constexpr (reflect::has_extra_keys<T>()) fill(reflect::field<T, reflect::extra_keys_member<T>()>(v));
-    --depth;
+    fill_members(v);
   }
 };
 

@@ -13,9 +13,11 @@
 // their reason, and validate.py checks that they still differ (docs/schema.md lists them).
 //
 // (Values are filled member by member through metajson's own view of a class, reflect/, which both
-// backends give.)
+// backends give: tests/support/random_values.hpp, shared with the property test.)
 #include <metajson/value.hpp>
 #include <metajson/schema.hpp>
+
+#include "random_values.hpp"
 
 #include <array>
 #include <chrono>
@@ -213,11 +215,14 @@ using namespace zoo;
 
 // --- random values ----------------------------------------------------------------------------
 
-struct gen {
-  std::mt19937_64 rng;
-  int depth = 0;
+// (support/random_values.hpp, and here: the extremes of each type, the zoo's own types.)
+struct gen : test_support::random_values<gen> {
+  using random_values::random_values;
+  using random_values::fill;
 
-  std::size_t small(std::size_t n) { return static_cast<std::size_t>(rng() % (n + 1)); }
+  static constexpr int value_depth = 4;
+  std::string value_key(std::size_t i) { return "k" + std::to_string(i); }
+
   bool coin() { return rng() % 2 == 0; }
 
   std::string text() {
@@ -238,9 +243,6 @@ struct gen {
   }
 
   void fill(bool& v) { v = coin(); }
-  void fill(char& v) { v = static_cast<char>(rng() % 0x80); }
-  void fill(std::string& v) { v = text(); }
-  void fill(double& v) { v = dbl(); }
   void fill(float& v) {
     float f;
     do f = std::bit_cast<float>(static_cast<std::uint32_t>(rng())); while (!std::isfinite(f));
@@ -255,18 +257,11 @@ struct gen {
       default: v = static_cast<I>(rng());
     }
   }
-  void fill(__int128& v) { v = static_cast<__int128>((static_cast<unsigned __int128>(rng()) << 64) | rng()); }
-  void fill(unsigned __int128& v) { v = (static_cast<unsigned __int128>(rng()) << 64) | rng(); }
   void fill(Color& v) { v = static_cast<Color>(rng() % 3); }
   void fill(Plain& v) { v = coin() ? one : two; }
   void fill(std::nullptr_t&) {}
   void fill(std::monostate&) {}
   void fill(Money& m) { fill(m.cents); }
-  template <class T>
-  void fill(std::optional<T>& v) {
-    if (rng() % 3 == 0) v.reset();
-    else fill(v.emplace());
-  }
   template <class T>
   void fill(std::unique_ptr<T>& p) {
     if (depth > 2 || coin()) p.reset();
@@ -320,33 +315,6 @@ struct gen {
       }
     }
   }
-  template <class A, class B>
-  void fill(std::pair<A, B>& p) {
-    fill(p.first);
-    fill(p.second);
-  }
-  template <class T, std::size_t N>
-  void fill(std::array<T, N>& a) {
-    for (auto& e : a) fill(e);
-  }
-  template <class T, std::size_t N>
-  void fill(T (&a)[N]) {
-    for (auto& e : a) fill(e);
-  }
-  template <std::size_t N>
-  void fill(char (&a)[N]) {
-    std::size_t n = small(N - 1);
-    for (std::size_t i = 0; i < N; ++i) a[i] = i < n ? static_cast<char>('a' + rng() % 26) : '\0';
-  }
-  template <class... T>
-  void fill(std::tuple<T...>& t) {
-    std::apply([&](auto&... e) { (fill(e), ...); }, t);
-  }
-  template <class... T>
-  void fill(std::variant<T...>& v) {
-    const std::size_t i = rng() % sizeof...(T);
-    [&]<std::size_t... I>(std::index_sequence<I...>) { ((i == I ? (fill(v.template emplace<I>()), 0) : 0), ...); }(std::index_sequence_for<T...>{});
-  }
   template <class C, class D>
   void fill(std::chrono::time_point<C, D>& t) {
     using namespace std::chrono;
@@ -359,53 +327,10 @@ struct gen {
       t = time_point<C, D>(D{static_cast<typename D::rep>(rng())});
     }
   }
-  template <class R, class P>
-  void fill(std::chrono::duration<R, P>& d) {
-    R r{};
-    fill(r);
-    d = std::chrono::duration<R, P>{r};
-  }
-  void fill(metajson::value& v) {
-    switch (depth > 4 ? rng() % 6 : rng() % 8) {
-      case 0: v = nullptr; break;
-      case 1: v = coin(); break;
-      case 2: v = static_cast<std::int64_t>(rng()); break;
-      case 3: v = static_cast<std::uint64_t>(rng() | (1ull << 63)); break;
-      case 4: v = dbl(); break;
-      case 5: v = text(); break;
-      case 6: {
-        metajson::value::array a(small(3));
-        ++depth;
-        for (auto& e : a) fill(e);
-        --depth;
-        v = std::move(a);
-        break;
-      }
-      default: {
-        metajson::value::object o;
-        ++depth;
-        for (std::size_t i = small(3); i > 0; --i) {
-          o.emplace_back("k" + std::to_string(i), metajson::value{});
-          fill(o.back().second);
-        }
-        --depth;
-        v = std::move(o);
-      }
-    }
-  }
-  void fill(metajson::raw_json& r) {
-    metajson::value v;
-    fill(v);
-    r.text = metajson::to_json(v);
-  }
   template <class T>
     requires(std::is_class_v<T> && std::is_aggregate_v<T>)
   void fill(T& v) {
-    namespace reflect = metajson::detail::reflect;
-    ++depth;
-    METAJSON_FOR_EACH(m, reflect::members_of<T>()) { fill(reflect::field<T, m>(v)); };
-    if constexpr (reflect::has_extra_keys<T>()) fill(reflect::field<T, reflect::extra_keys_member<T>()>(v));
-    --depth;
+    fill_members(v);
   }
 };
 

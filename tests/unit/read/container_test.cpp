@@ -1,9 +1,8 @@
 // Reading containers, maps, tuples, optionals, pointers, variants, enums, chrono, value, raw.
-#include <metajson/value.hpp>
+#include "counting_new.hpp"
 #include "round_trip.hpp"
 
-#include <cstdlib>
-#include <new>
+#include <metajson/value.hpp>
 
 #include <array>
 #include <chrono>
@@ -251,20 +250,8 @@ TEST(ReadContainer, RawJsonKeepsTheExactText) {
 
 }  // namespace
 
-// Allocations counted for the element-buffer tests below (this test program only). GCC warns
-// that free() gets what operator new returned: it does not see that both are replaced here.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-namespace {
-std::size_t g_allocations = 0;
-}
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-
+// Allocations are counted for the element-buffer tests below (support/counting_new.cpp, linked
+// into this test program).
 namespace {
 
 struct Pt {
@@ -334,9 +321,9 @@ TEST(ReadContainer, VectorsOfTriviallyCopyableElementsAllocateOnce) {
   // doubling would cost about 10 allocations per ring.
   std::vector<std::vector<std::array<double, 2>>> rings(200, std::vector<std::array<double, 2>>(300, {1.5, -2.5}));
   const std::string json = metajson::to_json(rings);
-  const std::size_t before = g_allocations;
+  const std::size_t before = test_support::allocation_count();
   auto r = metajson::try_from<std::vector<std::vector<std::array<double, 2>>>>(json);
-  const std::size_t allocations = g_allocations - before;
+  const std::size_t allocations = test_support::allocation_count() - before;
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(*r, rings);
   EXPECT_LE(allocations, 200u + 10u + 3u) << allocations;
@@ -356,9 +343,9 @@ TEST(ReadContainer, VectorsOfStringsAreSizedFromTheIndex) {
     const std::string json = metajson::to_json(v);
     expect_round_trip(v, json);
     expect_round_trip(flags, metajson::to_json(flags));
-    const std::size_t before = g_allocations;
+    const std::size_t before = test_support::allocation_count();
     auto r = metajson::try_from<std::vector<std::string>>(json);
-    const std::size_t allocations = g_allocations - before;
+    const std::size_t allocations = test_support::allocation_count() - before;
     ASSERT_TRUE(r.has_value()) << n;
     EXPECT_EQ(*r, v) << n;
     if (metajson::detail::index_capacity >= 2048 && n <= 150) {  // the whole array is in the buffer

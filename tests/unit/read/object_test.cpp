@@ -4,6 +4,8 @@
 #include "round_trip.hpp"
 #include "talk.hpp"
 
+#include <metajson/value.hpp>
+
 #include <chrono>
 #include <cstring>
 #include <map>

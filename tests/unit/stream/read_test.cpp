@@ -18,12 +18,10 @@ namespace {
 struct Point {
   int x = 0;
   int y = 0;
-  friend bool operator==(const Point&, const Point&) = default;
 };
 struct Named {
   std::string name;
   std::vector<int> v;
-  friend bool operator==(const Named&, const Named&) = default;
 };
 struct Viewed {
   std::string_view name;

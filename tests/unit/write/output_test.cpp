@@ -1,30 +1,18 @@
 // The output buffer: how often a fresh to_json allocates, the room a fresh output starts with,
 // and errors leaving their path and detail (the context keeps them out of line). A test program
-// of its own: it replaces operator new to count allocations.
+// of its own: it counts allocations (support/counting_new.cpp replaces operator new).
 #include <metajson/metajson.hpp>
 #include <metajson/stream.hpp>
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
+#include "counting_new.hpp"
+
 #include <map>
-#include <new>
 #include <optional>
 #include <ranges>
 #include <string>
 #include <vector>
-
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-namespace {
-std::size_t g_allocations = 0;
-}
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -52,9 +40,9 @@ Player player() {
 
 template <class F>
 std::size_t allocations(F&& f) {
-  const std::size_t before = g_allocations;
+  const std::size_t before = test_support::allocation_count();
   f();
-  return g_allocations - before;
+  return test_support::allocation_count() - before;
 }
 
 TEST(WriteOutput, FreshSmallMessageAllocatesOnce) {

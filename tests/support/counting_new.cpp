@@ -1,0 +1,23 @@
+// The replaced global operator new of the tests that count allocations (counting_new.hpp). A
+// replacement is an ordinary definition in one translation unit (never inline): this one.
+#include "counting_new.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+namespace {
+std::atomic<std::size_t> allocations{0};
+}
+
+std::size_t test_support::allocation_count() noexcept { return allocations.load(); }
+
+// (libstdc++'s new[] and nothrow new call this one, and its delete[] these: counted too; the
+// aligned forms allocate on their own, uncounted, as before.)
+void* operator new(std::size_t n) {
+  ++allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
