@@ -4,7 +4,6 @@
 #include "round_trip.hpp"
 #include "talk.hpp"
 
-#include <metajson/value.hpp>
 
 #include <chrono>
 #include <cstring>
