@@ -59,11 +59,7 @@ std::expected<T, error> try_from(std::string_view json) noexcept {
 template <options O = options{}>
 error validate(std::string_view json) noexcept {
   return detail::out_of_memory_as_error([&] {
-    return detail::on_text<O>(json, [](std::string_view text) {
-      constexpr options strict = detail::without_prepared_copy<O>();
-      detail::read_context c;
-      return detail::drive<strict>(c, text, [](detail::read_context& c, const char* k) { return detail::skip_value<strict>(c, k); });
-    });
+    return detail::on_text<O>(json, [](std::string_view text) { return detail::validate_text<detail::without_prepared_copy<O>()>(text); });
   });
 }
 

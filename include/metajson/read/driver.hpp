@@ -26,6 +26,7 @@
 #include "cursor.hpp"
 #include "dispatch.hpp"
 #include "lenient.hpp"
+#include "skip.hpp"
 
 namespace metajson::detail {
 
@@ -157,6 +158,13 @@ error read_json_text(std::string_view text, T& out) {
 template <options O, class T>
 error read_json(std::string_view json, T& out) {
   return on_text<O>(json, [&](std::string_view text) { return read_json_text<O>(text, out); });
+}
+
+// validate(): the driver with the validating skip (the text prepared already when lenient).
+template <options O>
+error validate_text(std::string_view text) {
+  read_context c;
+  return drive<O>(c, text, [](read_context& c, const char* k) { return skip_value<O>(c, k); });
 }
 
 template <options O, class T>

@@ -454,8 +454,8 @@ inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
   bool matched = false;
   METAJSON_FOR(i, std::variant_size_v<T>) {
     using A = std::variant_alternative_t<i, T>;
-    constexpr std::string_view quoted = reflect::quoted_type_tag<A>();
-    if (!matched && tag_value == quoted.substr(1, quoted.size() - 2)) {
+    constexpr std::string_view name = reflect::type_tag<A>();
+    if (!matched && tag_value == name) {
       matched = true;
       A alt{};
       if constexpr (family_of<A>() == family::object) {

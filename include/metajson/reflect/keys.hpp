@@ -80,6 +80,15 @@ consteval std::string_view quoted_type_tag() {
   return static_text([] { return "\"" + escape_json(type_tag_name<A>(), E) + "\""; });
 }
 
+// The same tag unquoted, as the reader compares a tag's decoded value with it: "Circle". (A text
+// of its own, not quoted_type_tag's from its second byte: with the library in a precompiled
+// header, g++-13 takes a pointer one byte into a static text for an unterminated array of one
+// byte, and warned -Wstringop-overread at every comparison with it, in every tagged variant read.)
+template <class A>
+consteval std::string_view type_tag() {
+  return static_text([] { return escape_json(type_tag_name<A>(), name_escapes::none); });
+}
+
 // A tag key quoted with its colon: "\"type\":".
 template <const char* Key, name_escapes E = name_escapes::none>
 consteval std::string_view quoted_tag_key() {
