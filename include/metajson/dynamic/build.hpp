@@ -141,7 +141,7 @@ error build(std::string_view text, raw_buffer<raw>& nodes, raw_buffer<char>& are
   }
   // Strings are written back without escaping when stage 1 checked their UTF-8.
   builder<O.utf8 == utf8_policy::validate> b{nodes, arena, text.data(), header_nodes};
-  error e = drive<O>(c, text, [&](read_context& c, const char* k) {
+  error e = drive<O, text_is::document, true>(c, text, [&](read_context& c, const char* k) {
     nodes.reserve(header_nodes + text.size() / 8 + 16, 0);
     return walk_value<O>(c, k, b);
   });

@@ -100,6 +100,7 @@ struct kernel_entry {
   fill_fn unchecked;
   fill_fn exact_checked;
   fill_fn exact_unchecked;
+  fill_fn recording;  // checked, keeping the backslash record (selected_fill<true, true>)
 };
 
 
@@ -126,17 +127,18 @@ inline bool cpu_runs_avx2_kernel() noexcept {
 // ask for (with or without the UTF-8 check) is referenced, and on x86-64 and AArch64 never the
 // portable kernel (SSE2 and NEON are part of those architectures): every kernel compiled here is
 // compiled in every translation unit that reads, so the ones that cannot be chosen are left out
-// (they were a fifth of a reading program's object code: docs/performance.md).
-template <bool CheckUtf8>
+// (they were a fifth of a reading program's object code: docs/performance.md). Backslashes: the
+// variant that keeps the backslash record (stage1_state::backslashes) on its fast path.
+template <bool CheckUtf8, bool Backslashes = false>
 inline fill_fn selected_fill() noexcept {
 #if defined(METAJSON_INDEX_X86)
-  if (cpu_runs_avx512_kernel()) return &avx512::fill<CheckUtf8>;
-  if (cpu_runs_avx2_kernel()) return &avx2::fill<CheckUtf8>;
-  return &sse2::fill<CheckUtf8>;
+  if (cpu_runs_avx512_kernel()) return &avx512::fill<CheckUtf8, Backslashes>;
+  if (cpu_runs_avx2_kernel()) return &avx2::fill<CheckUtf8, Backslashes>;
+  return &sse2::fill<CheckUtf8, Backslashes>;
 #elif defined(METAJSON_INDEX_NEON)
-  return &neon::fill<CheckUtf8>;
+  return &neon::fill<CheckUtf8, Backslashes>;
 #else
-  return &portable::fill<CheckUtf8>;
+  return &portable::fill<CheckUtf8, Backslashes>;
 #endif
 }
 
@@ -161,14 +163,14 @@ inline std::span<const kernel_entry> available_kernels() noexcept {
     std::array<kernel_entry, 4> all{};
     std::size_t n = 0;
 #if defined(METAJSON_INDEX_X86)
-    if (cpu_runs_avx512_kernel()) all[n++] = {"avx512", &avx512::fill<true>, &avx512::fill<false>, &avx512::fill_exact<true>, &avx512::fill_exact<false>};
-    if (cpu_runs_avx2_kernel()) all[n++] = {"avx2", &avx2::fill<true>, &avx2::fill<false>, &avx2::fill_exact<true>, &avx2::fill_exact<false>};
-    all[n++] = {"sse2", &sse2::fill<true>, &sse2::fill<false>, &sse2::fill_exact<true>, &sse2::fill_exact<false>};
+    if (cpu_runs_avx512_kernel()) all[n++] = {"avx512", &avx512::fill<true>, &avx512::fill<false>, &avx512::fill_exact<true>, &avx512::fill_exact<false>, &avx512::fill<true, true>};
+    if (cpu_runs_avx2_kernel()) all[n++] = {"avx2", &avx2::fill<true>, &avx2::fill<false>, &avx2::fill_exact<true>, &avx2::fill_exact<false>, &avx2::fill<true, true>};
+    all[n++] = {"sse2", &sse2::fill<true>, &sse2::fill<false>, &sse2::fill_exact<true>, &sse2::fill_exact<false>, &sse2::fill<true, true>};
 #endif
 #if defined(METAJSON_INDEX_NEON)
-    all[n++] = {"neon", &neon::fill<true>, &neon::fill<false>, &neon::fill_exact<true>, &neon::fill_exact<false>};  // every AArch64 CPU has NEON
+    all[n++] = {"neon", &neon::fill<true>, &neon::fill<false>, &neon::fill_exact<true>, &neon::fill_exact<false>, &neon::fill<true, true>};  // every AArch64 CPU has NEON
 #endif
-    all[n++] = {"portable", &portable::fill<true>, &portable::fill<false>, &portable::fill_exact<true>, &portable::fill_exact<false>};
+    all[n++] = {"portable", &portable::fill<true>, &portable::fill<false>, &portable::fill_exact<true>, &portable::fill_exact<false>, &portable::fill<true, true>};
     return std::pair{all, n};
   }();
   return {list.first.data(), list.second};

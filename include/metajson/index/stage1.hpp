@@ -62,6 +62,18 @@ inline constexpr std::size_t lookahead = 8;  // entries of kind_end (or kind_err
 inline constexpr std::size_t small_document = 256;
 inline constexpr std::size_t fill_room = small_document + 2 * lookahead;
 
+// The backslash record of a document: bit b of word w is set when the document's block
+// 64 w + b (its bytes [64 (64 w + b), +64) from its first byte) holds a backslash, so that the
+// readers need not look for one in a string that no such block touches (read/string.hpp,
+// text_has_backslash). `blocks` holds a bit for every block of the document and a zero word
+// after them, all zero before the pass. Apart from the pass's state, which points to it:
+// written only on the rare path of a block with a backslash, it takes no register in the
+// pass's loop.
+struct backslash_record {
+  const char* begin = nullptr;  // the document's first byte
+  std::uint64_t* blocks = nullptr;
+};
+
 // What the pass carries from one block to the next (and from one chunk to the next).
 struct stage1_state {
   const char* begin = nullptr;  // the document
@@ -73,6 +85,7 @@ struct stage1_state {
   std::uint64_t in_string = 0;    // ~0 when the previous block ended inside a string
   std::uint64_t escaped = 0;      // 1 when the first byte of the next block is escaped
   std::uint64_t prev_scalar = 0;  // 1 when the previous block ended inside a number or literal
+  backslash_record* backslashes = nullptr;  // where blocks with a backslash are recorded (nullptr: nowhere)
   bool done = false;    // the terminating entries are written
   bool failed = false;  // ... and they are kind_error
 };

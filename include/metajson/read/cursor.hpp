@@ -8,8 +8,8 @@
 // needs no padding.
 //
 // The buffer holds `index_capacity` entries on the reader's stack (no allocation for any
-// document); each refill moves the entries still needed to its front and lets stage 1 index
-// the next part of the document. Readers may look `index_window` entries ahead of any entry
+// document, but the dynamic readers' backslash record of one over 52 KB); each refill moves the
+// entries still needed to its front and lets stage 1 index the next part of the document. Readers may look `index_window` entries ahead of any entry
 // they were handed, and call ensure() at the start of every container and of every member or
 // element: that keeps at least `index_window` entries ahead of the cursor, or the document's
 // terminating entries (kind_end, or kind_error where stage 1 found an error).
@@ -48,9 +48,14 @@ inline constexpr std::size_t index_max_span = (std::size_t{1} << 32) - 256;
 // `[[indeterminate]]`: stage 1 writes every entry before a reader reads it, and without the
 // attribute GCC's C++26 mode clears the 10 KB on every call (erroneous behaviour), which was
 // most of the cost of reading a small document (docs/performance.md).
+// The backslash record (index::backslash_record) of a document of up to
+// (backslash_record_words - 3) * 4 KiB bytes lives here too; a larger document's is on the heap
+// (read_context::heap_backslash): one bit per 64 bytes.
+inline constexpr std::size_t backslash_record_words = 16;
 struct index_buffer {
   alignas(64) char8_t kinds[index_capacity];
   alignas(64) std::uint32_t pos[index_capacity];
+  std::uint64_t backslash_blocks[backslash_record_words];
 };
 
 // Where entry k is in the input.
@@ -135,8 +140,10 @@ class index_pin {
 };
 
 // Starts reading the document [c.begin, c.end) with the buffer b: chooses stage 1's kernel,
-// indexes the first chunk and returns the first entry (nullptr on error).
-template <bool CheckUtf8>
+// indexes the first chunk and returns the first entry (nullptr on error). With Backslashes,
+// stage 1 also records the blocks that hold a backslash (index::backslash_record: what the
+// dynamic readers ask of every string; the typed readers look at the few strings they keep).
+template <bool CheckUtf8, bool Backslashes = false>
 inline const char* start_index(read_context& c, index_buffer& b) {
   c.kinds = reinterpret_cast<const char*>(b.kinds);
   c.pos = b.pos;
@@ -149,8 +156,26 @@ inline const char* start_index(read_context& c, index_buffer& b) {
   c.stage1.end = c.end;
   c.stage1.next = c.begin;
   c.stage1.base = c.begin;
-  c.fill = index::selected_fill<CheckUtf8>();
+  c.fill = index::selected_fill<CheckUtf8, Backslashes>();
   c.limit = c.kinds;
+  if constexpr (Backslashes) {
+    // A bit for every block of the document (the last one padded: finish_document) and at least
+    // a zero word after them (text_has_backslash loads 8 bytes from any block's), zeroed.
+    const std::size_t words = (static_cast<std::size_t>(c.end - c.begin) >> 12) + 3;
+    std::uint64_t* record = b.backslash_blocks;
+    if (METAJSON_UNLIKELY(words > backslash_record_words)) {
+      if (c.heap_backslash_words < words) {
+        c.heap_backslash = std::make_unique_for_overwrite<std::uint64_t[]>(words);
+        c.heap_backslash_words = words;
+      }
+      record = c.heap_backslash.get();
+    }
+    std::memset(record, 0, words * sizeof(std::uint64_t));
+    c.backslashes = index::backslash_record{c.begin, record};
+    c.stage1.backslashes = &c.backslashes;
+  } else {
+    c.backslashes = index::backslash_record{c.begin, nullptr};  // none: text_has_backslash looks at the text
+  }
   return refill(c, c.kinds);
 }
 

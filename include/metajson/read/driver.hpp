@@ -108,14 +108,16 @@ enum class text_is : unsigned char {
 
 // The driver. c's depth is where the walk starts (0, or the depth of a part); walk(c, k) is
 // given the root value's index entry and returns the entry after it, or nullptr after c.fail().
-template <options O, text_is What = text_is::document, class Walk>
+// Backslashes: stage 1 records the blocks that hold a backslash (read/cursor.hpp, start_index),
+// for the dynamic readers.
+template <options O, text_is What = text_is::document, bool Backslashes = false, class Walk>
 METAJSON_ALWAYS_INLINE error drive(read_context& c, std::string_view text, Walk&& walk) {
   c.begin = text.data();
   c.end = text.data() + text.size();
   if constexpr (What == text_is::document)
     if (METAJSON_UNLIKELY(!document_size_ok<O>(c))) return make_read_error(c);
   METAJSON_INDETERMINATE index_buffer buffer;
-  const char* k = start_index<stage1_checks_utf8<O>>(c, buffer);
+  const char* k = start_index<stage1_checks_utf8<O>, Backslashes>(c, buffer);
   if (METAJSON_LIKELY(k != nullptr)) k = walk(c, k);
   if constexpr (What == text_is::value) {
     if (METAJSON_LIKELY(k != nullptr)) return {};
@@ -153,7 +155,7 @@ METAJSON_ALWAYS_INLINE error on_text(std::string_view json, Read&& read) {
 template <options O, class T>
 error read_json_text(std::string_view text, T& out) {
   read_context c;
-  return drive<O>(c, text, [&](read_context& c, const char* k) { return read_value<O>(c, k, out); });
+  return drive<O, text_is::document, std::is_same_v<T, ::metajson::value>>(c, text, [&](read_context& c, const char* k) { return read_value<O>(c, k, out); });
 }
 template <options O, class T>
 error read_json(std::string_view json, T& out) {

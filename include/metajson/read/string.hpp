@@ -318,6 +318,24 @@ METAJSON_ALWAYS_INLINE bool has_backslash(std::string_view s, const char* end) n
   return has_backslash(s);
 }
 
+// Whether the text of an indexed string (between its quotes, in the document stage 1 indexed
+// for c) holds a backslash: from stage 1's record of the blocks that hold one
+// (index::backslash_record, kept when the driver is asked to: the dynamic readers), without a
+// look at the text when no block from its first byte to its closing quote holds one (the
+// common case: one load of the record); otherwise, for a text of more than 56 blocks, and
+// without a record, from the text.
+METAJSON_ALWAYS_INLINE bool text_has_backslash(const read_context& c, std::string_view text) noexcept {
+  const index::backslash_record& r = c.backslashes;
+  const auto first = static_cast<std::size_t>(text.data() - r.begin) >> 6;
+  const auto span = (static_cast<std::size_t>(text.data() + text.size() - r.begin) >> 6) - first;
+  if (METAJSON_LIKELY(span < 57 && r.blocks != nullptr)) {
+    // The 57 or more bits from the first block's (the word after the last block's is there, zero).
+    const std::uint64_t bits = load_le<std::uint64_t>(reinterpret_cast<const char*>(r.blocks) + (first >> 3)) >> (first & 7);
+    if ((bits & ((std::uint64_t{2} << span) - 1)) == 0) return false;
+  }
+  return has_backslash(text, c.end);
+}
+
 // Decodes a string's text (between its quotes) that stage 1 has checked: every escape is
 // valid, surrogates come in pairs, there is no control byte. So nothing is checked again and
 // nothing is appended piece by piece: out is sized once to the text's length (the decoded

@@ -219,7 +219,7 @@ METAJSON_ALWAYS_INLINE bool walk_string(read_context& c, const char* k, const ch
     if (METAJSON_LIKELY(k[1] != index::kind_error)) {
       const std::string_view text = quoted_text(c, k, src);
       if (METAJSON_UNLIKELY(!string_length_ok<O>(c, text.data(), text.data() + text.size()))) return false;
-      const string_form form = has_backslash(text, c.end) ? string_form::escaped : string_form::plain;
+      const string_form form = text_has_backslash(c, text) ? string_form::escaped : string_form::plain;
       if constexpr (Key) s.key(text, form, src);
       else s.string(text, form, src);
       return true;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -299,6 +300,60 @@ TEST(Document, ReuseCopyMoveAndMemory) {
   const std::string big = "[" + std::string(100000, '1').replace(0, 0, "") + "]";
   const document b = document::parse(big);
   EXPECT_LE(b.memory_usage(), 4 * big.size() + 4096);
+}
+
+// Stage 1's backslash record (index::backslash_record) tells the dynamic readers which strings
+// hold no escape: every string and key of documents of strings with escapes here and there
+// (across 64-byte blocks and the record's 4 KiB words, strings longer than the record's
+// window, documents past the reader's own record buffer) is as the typed reader, which looks
+// at every string's bytes, decodes it.
+TEST(Document, StringsWithEscapesAsTheTypedReaderReadsThem) {
+  std::mt19937_64 rng(5);
+  const std::string escapes[] = {"\\\"", "\\\\", "\\/", "\\n", "\\u00e9", "\\ud83d\\ude00", "\\t", "\xc3\xa9"};
+  auto text = [&] {
+    std::string t;
+    const std::size_t n = rng() % 5 == 0 ? rng() % 6000 : rng() % 40;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (rng() % 89 == 0) t += escapes[rng() % std::size(escapes)];
+      else t += static_cast<char>('a' + rng() % 26);
+    }
+    return t;
+  };
+  for (int trial = 0; trial < 120; ++trial) {
+    const std::size_t target = trial % 8 == 0 ? 120000 : rng() % 12000;
+    std::string arr = "[", obj = "{";
+    std::size_t count = 0;
+    while (arr.size() < target) {
+      const std::string sep = count == 0 ? "" : rng() % 2 ? "," : " ,\n";
+      arr += sep + "\"" + text() + "\"";
+      obj += sep + "\"" + std::to_string(count) + text() + "\":\"" + text() + "\"";
+      ++count;
+    }
+    arr += "]";
+    obj += "}";
+    const auto strings = metajson::from<std::vector<std::string>>(arr);
+    const auto members = metajson::from<std::map<std::string, std::string>>(obj);  // (keys unique: their number first)
+    const document da = document::parse(arr), dobj = document::parse(obj);
+    const value va = metajson::from<value>(arr), vobj = metajson::from<value>(obj);
+    ASSERT_EQ(da.root().size(), strings.size());
+    ASSERT_EQ(va.size(), strings.size());
+    for (std::size_t i = 0; i < strings.size(); ++i) {
+      ASSERT_EQ(da.root()[i].as_string(), strings[i]) << trial << ", string " << i;
+      ASSERT_EQ(va[i].as_string(), strings[i]) << trial << ", string " << i;
+    }
+    ASSERT_EQ(dobj.root().items().size(), members.size());
+    ASSERT_EQ(vobj.items().size(), members.size());
+    for (auto [key, v] : dobj.root().items()) {
+      const auto m = members.find(std::string(key));
+      ASSERT_NE(m, members.end()) << trial << ": key " << key;
+      ASSERT_EQ(v.as_string(), m->second) << trial << ", member " << key;
+    }
+    for (const auto& [key, v] : vobj.items()) {
+      const auto m = members.find(std::string(key.view()));
+      ASSERT_NE(m, members.end()) << trial << ": key " << key.view();
+      ASSERT_EQ(v.as_string(), m->second) << trial << ", member " << key.view();
+    }
+  }
 }
 
 }  // namespace

@@ -356,3 +356,90 @@ TEST(Stage1, SurrogateEscapesAroundBlockBoundaries) {
 }
 
 }  // namespace
+
+// The backslash record (index::backslash_record, kept for the dynamic readers): every kernel's
+// recording fast path and its exact path set exactly the bits of the blocks (64 bytes from the
+// document's first byte) that hold a backslash, over buffers of every size from the smallest;
+// the words past the last block stay zero. Against the bytes themselves.
+namespace {
+
+std::vector<std::uint64_t> reference_record(std::string_view doc, std::size_t words) {
+  std::vector<std::uint64_t> r(words, 0);
+  for (std::size_t i = 0; i < doc.size(); ++i)
+    if (doc[i] == '\\') r[i / 4096] |= std::uint64_t{1} << ((i / 64) % 64);
+  return r;
+}
+std::vector<std::uint64_t> run_record(fill_fn fill, std::string_view doc, std::size_t room) {
+  const std::size_t words = doc.size() / 4096 + 3;  // as read/cursor.hpp sizes it
+  std::vector<std::uint64_t> record(words, 0);
+  backslash_record rec{doc.data(), record.data()};
+  stage1_state st;
+  st.begin = doc.data();
+  st.end = doc.data() + doc.size();
+  st.next = st.begin;
+  st.base = st.begin;
+  st.backslashes = &rec;
+  std::vector<std::uint32_t> pos(room);
+  std::vector<char8_t> kinds(room);
+  while (!st.done) fill(st, pos.data(), kinds.data(), room);
+  EXPECT_FALSE(st.failed);
+  return record;
+}
+void expect_record(std::string_view doc, const char* what) {
+  const auto ref = reference_record(doc, doc.size() / 4096 + 3);
+  for (const kernel_entry& k : available_kernels()) {
+    for (std::size_t room : {std::size_t{4096}, fill_room, fill_room + 1, fill_room + 57}) {
+      ASSERT_EQ(run_record(k.recording, doc, room), ref) << what << ": kernel " << k.name << ", room " << room;
+      ASSERT_EQ(run_record(k.exact_checked, doc, room), ref) << what << ": kernel " << k.name << " (exact), room " << room;
+    }
+  }
+  // The variants without a record have none to keep: they take the same state and write nothing.
+  for (const kernel_entry& k : available_kernels()) {
+    const std::size_t words = doc.size() / 4096 + 3;
+    std::vector<std::uint64_t> record(words, 0);
+    backslash_record rec{doc.data(), record.data()};
+    stage1_state st;
+    st.begin = doc.data();
+    st.end = doc.data() + doc.size();
+    st.next = st.begin;
+    st.base = st.begin;
+    std::vector<std::uint32_t> pos(4096);
+    std::vector<char8_t> kinds(4096);
+    while (!st.done) k.checked(st, pos.data(), kinds.data(), 4096);
+    (void)rec;
+    EXPECT_EQ(record, std::vector<std::uint64_t>(words, 0)) << what << ": kernel " << k.name;
+  }
+}
+
+}  // namespace
+
+TEST(Stage1, BackslashRecordOfTheDatasets) {
+  for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
+    const auto doc = load_data(name);
+    if (!doc) continue;  // load_data has already failed the test
+    expect_record(*doc, name);
+  }
+}
+
+TEST(Stage1, BackslashRecordOfRandomStrings) {
+  std::mt19937_64 rng(11);
+  const std::string escapes[] = {"\\\"", "\\\\", "\\/", "\\n", "\\u00e9", "\\ud83d\\ude00", "\\t"};
+  for (int trial = 0; trial < 300; ++trial) {
+    // An array of strings, some with escapes, of lengths that cross blocks and 4 KiB words;
+    // up to about 100 KB (past what the reader's own buffer records).
+    std::string doc = "[";
+    const std::size_t target = trial % 10 == 0 ? 100000 : rng() % 9000;
+    while (doc.size() < target) {
+      if (doc.size() > 1) doc += rng() % 3 ? "," : " , ";
+      doc += '"';
+      const std::size_t n = rng() % 4 == 0 ? rng() % 5000 : rng() % 40;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (rng() % 97 == 0) doc += escapes[rng() % std::size(escapes)];
+        else doc += static_cast<char>('a' + rng() % 26);
+      }
+      doc += '"';
+    }
+    doc += "]";
+    expect_record(doc, ("random document " + std::to_string(trial)).c_str());
+  }
+}
