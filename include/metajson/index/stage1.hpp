@@ -62,16 +62,16 @@ inline constexpr std::size_t lookahead = 8;  // entries of kind_end (or kind_err
 inline constexpr std::size_t small_document = 256;
 inline constexpr std::size_t fill_room = small_document + 2 * lookahead;
 
-// The backslash record of a document: bit b of word w is set when the document's block
-// 64 w + b (its bytes [64 (64 w + b), +64) from its first byte) holds a backslash, so that the
-// readers need not look for one in a string that no such block touches (read/string.hpp,
-// text_has_backslash). `blocks` holds a bit for every block of the document and a zero word
-// after them, all zero before the pass. Apart from the pass's state, which points to it:
-// written only on the rare path of a block with a backslash, it takes no register in the
-// pass's loop.
+// The backslash record of a document: bit b % 8 of byte b / 8 is set when the document's block
+// b (its bytes [64 b, 64 b + 64) from its first byte) holds a backslash, so that the readers
+// need not look for one in a string that no such block touches (read/string.hpp,
+// text_has_backslash). Bytes, so that it reads the same on every byte order. `blocks` holds a bit
+// for every block of the document and 8 zero bytes after them, all zero before the pass. Apart
+// from the pass's state, which points to it: written only on the rare path of a block with a
+// backslash, it takes no register in the pass's loop.
 struct backslash_record {
   const char* begin = nullptr;  // the document's first byte
-  std::uint64_t* blocks = nullptr;
+  unsigned char* blocks = nullptr;
 };
 
 // What the pass carries from one block to the next (and from one chunk to the next).

@@ -8,7 +8,7 @@
 // needs no padding.
 //
 // The buffer holds `index_capacity` entries on the reader's stack (no allocation for any
-// document, but the dynamic readers' backslash record of one over 52 KB); each refill moves the
+// document, but the dynamic readers' backslash record of one over 57 KB); each refill moves the
 // entries still needed to its front and lets stage 1 index the next part of the document. Readers may look `index_window` entries ahead of any entry
 // they were handed, and call ensure() at the start of every container and of every member or
 // element: that keeps at least `index_window` entries ahead of the cursor, or the document's
@@ -49,13 +49,13 @@ inline constexpr std::size_t index_max_span = (std::size_t{1} << 32) - 256;
 // attribute GCC's C++26 mode clears the 10 KB on every call (erroneous behaviour), which was
 // most of the cost of reading a small document (docs/performance.md).
 // The backslash record (index::backslash_record) of a document of up to
-// (backslash_record_words - 3) * 4 KiB bytes lives here too; a larger document's is on the heap
+// (backslash_record_bytes - 16) * 512 bytes lives here too; a larger document's is on the heap
 // (read_context::heap_backslash): one bit per 64 bytes.
-inline constexpr std::size_t backslash_record_words = 16;
+inline constexpr std::size_t backslash_record_bytes = 128;
 struct index_buffer {
   alignas(64) char8_t kinds[index_capacity];
   alignas(64) std::uint32_t pos[index_capacity];
-  std::uint64_t backslash_blocks[backslash_record_words];
+  unsigned char backslash_blocks[backslash_record_bytes];
 };
 
 // Where entry k is in the input.
@@ -159,18 +159,19 @@ inline const char* start_index(read_context& c, index_buffer& b) {
   c.fill = index::selected_fill<CheckUtf8, Backslashes>();
   c.limit = c.kinds;
   if constexpr (Backslashes) {
-    // A bit for every block of the document (the last one padded: finish_document) and at least
-    // a zero word after them (text_has_backslash loads 8 bytes from any block's), zeroed.
-    const std::size_t words = (static_cast<std::size_t>(c.end - c.begin) >> 12) + 3;
-    std::uint64_t* record = b.backslash_blocks;
-    if (METAJSON_UNLIKELY(words > backslash_record_words)) {
-      if (c.heap_backslash_words < words) {
-        c.heap_backslash = std::make_unique_for_overwrite<std::uint64_t[]>(words);
-        c.heap_backslash_words = words;
+    // A bit for every block of the document (the last one padded: finish_document, at most
+    // size / 64 + 1) and at least 8 zero bytes after them (text_has_backslash loads 8 bytes from
+    // any block's), zeroed.
+    const std::size_t bytes = (static_cast<std::size_t>(c.end - c.begin) >> 9) + 16;
+    unsigned char* record = b.backslash_blocks;
+    if (METAJSON_UNLIKELY(bytes > backslash_record_bytes)) {
+      if (c.heap_backslash_bytes < bytes) {
+        c.heap_backslash = std::make_unique_for_overwrite<unsigned char[]>(bytes);
+        c.heap_backslash_bytes = bytes;
       }
       record = c.heap_backslash.get();
     }
-    std::memset(record, 0, words * sizeof(std::uint64_t));
+    std::memset(record, 0, bytes);
     c.backslashes = index::backslash_record{c.begin, record};
     c.stage1.backslashes = &c.backslashes;
   } else {

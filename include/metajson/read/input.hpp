@@ -43,8 +43,8 @@ struct read_context {
   std::unique_ptr<char8_t[]> heap_kinds;  // the buffer, when pins made it grow
   std::unique_ptr<std::uint32_t[]> heap_pos;
   index::backslash_record backslashes;               // stage 1's record of the blocks with a backslash
-  std::unique_ptr<std::uint64_t[]> heap_backslash;  // a large document's backslash record (read/cursor.hpp)
-  std::size_t heap_backslash_words = 0;  // its size
+  std::unique_ptr<unsigned char[]> heap_backslash;  // a large document's backslash record (read/cursor.hpp)
+  std::size_t heap_backslash_bytes = 0;             // its size
   std::uint32_t depth = 0;
   error_code code = error_code::ok;
   const char* where = nullptr;     // the byte the error is about

@@ -330,7 +330,7 @@ METAJSON_ALWAYS_INLINE bool text_has_backslash(const read_context& c, std::strin
   const auto span = (static_cast<std::size_t>(text.data() + text.size() - r.begin) >> 6) - first;
   if (METAJSON_LIKELY(span < 57 && r.blocks != nullptr)) {
     // The 57 or more bits from the first block's (the word after the last block's is there, zero).
-    const std::uint64_t bits = load_le<std::uint64_t>(reinterpret_cast<const char*>(r.blocks) + (first >> 3)) >> (first & 7);
+    const std::uint64_t bits = load_le<std::uint64_t>(r.blocks + (first >> 3)) >> (first & 7);
     if ((bits & ((std::uint64_t{2} << span) - 1)) == 0) return false;
   }
   return has_backslash(text, c.end);
