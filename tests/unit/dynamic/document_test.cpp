@@ -304,8 +304,8 @@ TEST(Document, ReuseCopyMoveAndMemory) {
 
 // Stage 1's backslash record (index::backslash_record) tells the dynamic readers which strings
 // hold no escape: every string and key of documents of strings with escapes here and there
-// (across 64-byte blocks and the record's 4 KiB words, strings longer than the record's
-// window, documents past the reader's own record buffer) is as the typed reader, which looks
+// (across 64-byte blocks and the record's bytes, strings longer than the 56 blocks the
+// record is read for at once, documents past the reader's own record buffer) is as the typed reader, which looks
 // at every string's bytes, decodes it.
 TEST(Document, StringsWithEscapesAsTheTypedReaderReadsThem) {
   std::mt19937_64 rng(5);

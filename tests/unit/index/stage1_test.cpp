@@ -162,11 +162,49 @@ TEST(Stage1, KernelsAreReported) {
 #endif
 }
 
+// The backslash record (index::backslash_record, kept for the dynamic readers): every kernel's
+// recording fast path and its exact path set exactly the bits of the blocks (64 bytes from the
+// document's first byte) that hold a backslash, over buffers of every size from the smallest;
+// the bytes past the last block stay zero. Against the bytes themselves.
+std::vector<unsigned char> reference_record(std::string_view doc, std::size_t bytes) {
+  std::vector<unsigned char> r(bytes, 0);
+  for (std::size_t i = 0; i < doc.size(); ++i)
+    if (doc[i] == '\\') r[i / 512] |= static_cast<unsigned char>(1u << ((i / 64) % 8));
+  return r;
+}
+std::size_t record_bytes(std::string_view doc) { return doc.size() / 512 + 16; }  // as read/cursor.hpp sizes it
+std::vector<unsigned char> run_record(fill_fn fill, std::string_view doc, std::size_t room) {
+  std::vector<unsigned char> record(record_bytes(doc), 0);
+  backslash_record rec{doc.data(), record.data()};
+  stage1_state st;
+  st.begin = doc.data();
+  st.end = doc.data() + doc.size();
+  st.next = st.begin;
+  st.base = st.begin;
+  st.backslashes = &rec;
+  std::vector<std::uint32_t> pos(room);
+  std::vector<char8_t> kinds(room);
+  while (!st.done) fill(st, pos.data(), kinds.data(), room);
+  EXPECT_FALSE(st.failed);
+  return record;
+}
+void expect_record(std::string_view doc, const char* what) {
+  const auto ref = reference_record(doc, record_bytes(doc));
+  for (const kernel_entry& k : available_kernels()) {
+    for (std::size_t room : {std::size_t{4096}, fill_room, fill_room + 1, fill_room + 57}) {
+      ASSERT_EQ(run_record(k.recording, doc, room), ref) << what << ": kernel " << k.name << ", room " << room;
+      ASSERT_EQ(run_record(k.exact_checked, doc, room), ref) << what << ": kernel " << k.name << " (exact), room " << room;
+    }
+  }
+}
+
+// The datasets' entries, and their backslash records.
 TEST(Stage1, DatasetsMatchTheReference) {
   for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
     const auto doc = load_data(name);
     if (!doc) continue;  // load_data has already failed the test
     expect_same_index(*doc, name);
+    expect_record(*doc, name);
   }
 }
 
@@ -357,59 +395,11 @@ TEST(Stage1, SurrogateEscapesAroundBlockBoundaries) {
 
 }  // namespace
 
-// The backslash record (index::backslash_record, kept for the dynamic readers): every kernel's
-// recording fast path and its exact path set exactly the bits of the blocks (64 bytes from the
-// document's first byte) that hold a backslash, over buffers of every size from the smallest;
-// the bytes past the last block stay zero. Against the bytes themselves.
-namespace {
-
-std::vector<unsigned char> reference_record(std::string_view doc, std::size_t bytes) {
-  std::vector<unsigned char> r(bytes, 0);
-  for (std::size_t i = 0; i < doc.size(); ++i)
-    if (doc[i] == '\\') r[i / 512] |= static_cast<unsigned char>(1u << ((i / 64) % 8));
-  return r;
-}
-std::size_t record_bytes(std::string_view doc) { return doc.size() / 512 + 16; }  // as read/cursor.hpp sizes it
-std::vector<unsigned char> run_record(fill_fn fill, std::string_view doc, std::size_t room) {
-  std::vector<unsigned char> record(record_bytes(doc), 0);
-  backslash_record rec{doc.data(), record.data()};
-  stage1_state st;
-  st.begin = doc.data();
-  st.end = doc.data() + doc.size();
-  st.next = st.begin;
-  st.base = st.begin;
-  st.backslashes = &rec;
-  std::vector<std::uint32_t> pos(room);
-  std::vector<char8_t> kinds(room);
-  while (!st.done) fill(st, pos.data(), kinds.data(), room);
-  EXPECT_FALSE(st.failed);
-  return record;
-}
-void expect_record(std::string_view doc, const char* what) {
-  const auto ref = reference_record(doc, record_bytes(doc));
-  for (const kernel_entry& k : available_kernels()) {
-    for (std::size_t room : {std::size_t{4096}, fill_room, fill_room + 1, fill_room + 57}) {
-      ASSERT_EQ(run_record(k.recording, doc, room), ref) << what << ": kernel " << k.name << ", room " << room;
-      ASSERT_EQ(run_record(k.exact_checked, doc, room), ref) << what << ": kernel " << k.name << " (exact), room " << room;
-    }
-  }
-}
-
-}  // namespace
-
-TEST(Stage1, BackslashRecordOfTheDatasets) {
-  for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
-    const auto doc = load_data(name);
-    if (!doc) continue;  // load_data has already failed the test
-    expect_record(*doc, name);
-  }
-}
-
 TEST(Stage1, BackslashRecordOfRandomStrings) {
   std::mt19937_64 rng(11);
   const std::string escapes[] = {"\\\"", "\\\\", "\\/", "\\n", "\\u00e9", "\\ud83d\\ude00", "\\t"};
   for (int trial = 0; trial < 300; ++trial) {
-    // An array of strings, some with escapes, of lengths that cross blocks and 4 KiB words;
+    // An array of strings, some with escapes, of lengths that cross blocks and the record's bytes;
     // up to about 100 KB (past what the reader's own buffer records).
     std::string doc = "[";
     const std::size_t target = trial % 10 == 0 ? 100000 : rng() % 9000;
