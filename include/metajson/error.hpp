@@ -209,6 +209,15 @@ class error : public std::exception {
 
 namespace detail {
 
+// The detail of an error an adapter returned (a fallible to_json or from_json), for the error
+// the reader or writer then reports at the adapted value's own path: its words, and where in the
+// adapter's JSON it arose when that is not the whole of it.
+inline std::string adapter_refusal(const error& e) {
+  std::string m = e.detail();
+  if (!e.path().empty() && e.path() != "$") m += (m.empty() ? "in the adapter's JSON at " : " (in the adapter's JSON at ") + e.path() + (m.empty() ? "" : ")");
+  return m;
+}
+
 // The one place where the entry points that promise not to throw catch: f() (which returns a
 // metajson::error or a std::expected<T, metajson::error>), with std::bad_alloc turned into
 // error_code::out_of_memory after on_failure() (e.g. clearing a half-written output). With

@@ -7,6 +7,7 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
+#include <expected>
 #include <map>
 #include <memory>
 #include <optional>
@@ -53,6 +54,21 @@ enum class family : unsigned char {
 
 template <class T>
 concept has_adapter = requires(const T& t) { metajson::adapter<T>::to_json(t); };
+
+// What an adapter's to_json gives: the JSON type U, or std::expected<U, metajson::error> for an
+// adapter that can refuse a value (fallible).
+template <class R>
+struct adapter_result {
+  using type = R;
+  static constexpr bool fallible = false;
+};
+template <class U, class E>
+struct adapter_result<std::expected<U, E>> {
+  using type = U;
+  static constexpr bool fallible = true;
+};
+template <class T>
+using adapter_of = adapter_result<std::remove_cvref_t<decltype(metajson::adapter<T>::to_json(std::declval<const T&>()))>>;
 
 template <class T> inline constexpr bool is_optional_v = false;
 template <class T> inline constexpr bool is_optional_v<std::optional<T>> = true;

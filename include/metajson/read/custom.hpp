@@ -14,11 +14,20 @@ template <>
 struct reader<family::custom> {
   template <options O, class T>
   static const char* read(read_context& c, const char* k, T& v) {
-    using U = std::remove_cvref_t<decltype(metajson::adapter<T>::to_json(std::declval<const T&>()))>;
+    using U = typename adapter_of<T>::type;
     U tmp{};
-    k = read_value<O>(c, k, tmp);
-    if (k) metajson::adapter<T>::from_json(v, std::move(tmp));
-    return k;
+    if constexpr (std::is_same_v<decltype(metajson::adapter<T>::from_json(v, std::move(tmp))), error>) {
+      const char* const start = *k == index::kind_end || *k == index::kind_error ? nullptr : at(c, k);
+      k = read_value<O>(c, k, tmp);
+      if (!k) return nullptr;
+      if (error e = metajson::adapter<T>::from_json(v, std::move(tmp)); METAJSON_UNLIKELY(e))
+        return c.fail(e.code(), start, adapter_refusal(e));
+      return k;
+    } else {
+      k = read_value<O>(c, k, tmp);
+      if (k) metajson::adapter<T>::from_json(v, std::move(tmp));
+      return k;
+    }
   }
 };
 

@@ -72,7 +72,7 @@ consteval unsigned tried_kinds() {
 
 template <class T>
 struct adapted {
-  using type = std::remove_cvref_t<decltype(metajson::adapter<T>::to_json(std::declval<const T&>()))>;
+  using type = typename adapter_of<T>::type;
 };
 
 // The kinds the schema of T (read with options O) admits.

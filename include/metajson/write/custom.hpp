@@ -13,7 +13,13 @@ template <>
 struct writer<family::custom> {
   template <options O, class T>
   static char* write(write_context& c, char* p, const T& v) {
-    return write_value<O>(c, p, metajson::adapter<T>::to_json(v));
+    if constexpr (adapter_of<T>::fallible) {
+      auto r = metajson::adapter<T>::to_json(v);
+      if (METAJSON_UNLIKELY(!r)) return c.fail(r.error().code(), adapter_refusal(r.error()));
+      return write_value<O>(c, p, *r);
+    } else {
+      return write_value<O>(c, p, metajson::adapter<T>::to_json(v));
+    }
   }
 };
 

@@ -3,6 +3,8 @@
 #include "write_check.hpp"
 
 #include <chrono>
+#include <expected>
+#include <string>
 
 namespace {
 
@@ -80,4 +82,47 @@ struct Invoice {
 TEST(WriteAdapter, ReplacesTheBuiltInMapping) {
   expect_json(Money{1234}, "1234");
   expect_json(Invoice{{5}, {{20.0}, {-3.0}}}, R"({"total":5,"temps":["20 C","-3 C"]})");
+}
+
+// An adapter that can refuse: to_json returns std::expected, from_json an error
+// (docs/annotations.md's Port example).
+class Port {
+ public:
+  Port() = default;
+  explicit Port(long long n) : n_(n) {}
+  long long number() const { return n_; }
+
+ private:
+  long long n_ = 1;
+};
+template <>
+struct metajson::adapter<Port> {
+  static std::expected<long long, metajson::error> to_json(const Port& p) {
+    if (p.number() == 0) return std::unexpected(metajson::error(metajson::error_code::invalid_value, "$.inner", "port 0 is unset"));
+    return p.number();
+  }
+  static metajson::error from_json(Port& p, long long n) {
+    if (n < 1 || n > 65535) return metajson::error(metajson::error_code::invalid_value, "$", "not a port: " + std::to_string(n));
+    p = Port(n);
+    return {};
+  }
+};
+struct Config {
+  std::string host;
+  Port port;
+};
+
+TEST(WriteAdapter, CanRefuseAValueBothWays) {
+  expect_json(Config{"h", Port(80)}, R"({"host":"h","port":80})");
+  const auto read = metajson::from<Config>(R"({"host":"h","port":443})");
+  EXPECT_EQ(read.port.number(), 443);
+  auto bad = metajson::try_from<Config>(R"({"port":0})");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message(), "invalid value (not a port: 0) at $.port (line 1, column 9)");
+  auto written = metajson::try_to_json(Config{"h", Port(0)});
+  ASSERT_FALSE(written);
+  EXPECT_EQ(written.error().code(), metajson::error_code::invalid_value);
+  EXPECT_EQ(written.error().path(), "$.port");
+  EXPECT_NE(written.error().message().find("port 0 is unset (in the adapter's JSON at $.inner)"), std::string::npos)
+      << written.error().message();
 }
