@@ -10,7 +10,9 @@
 #include "../detail/requirements.hpp"  // first: one clear #error without C++26 reflection
 #if METAJSON_REQUIREMENTS_MET
 
+#include <concepts>
 #include <cstddef>
+#include <exception>
 #include <expected>
 #include <new>
 #include <string>
@@ -137,6 +139,94 @@ template <class T, options O>
 T value::get() const {
   return from_value<T, O>(*this);
 }
+
+template <class T>
+  requires(!detail::dyn::own_constructor<std::remove_cvref_t<T>, value>)
+value::value(const T& t) : c_() {
+  if (error e = to_value(t, *this)) throw e;
+}
+#endif
+
+}  // namespace v0
+
+// --- nlohmann/json's to_json / from_json functions ----------------------------------------------
+//
+// A type with `void to_json(metajson::value&, const T&)` or `void from_json(const
+// metajson::value&, T&)` beside it (found by argument-dependent lookup, as nlohmann/json finds
+// them) is written and read through them, wherever it appears (a member, an element) and by
+// every entry point: they are its metajson::adapter, which takes precedence over reflection. A
+// metajson::error (or another std::exception) they throw refuses the value, at its path; a type
+// with only one of the two cannot go the other way (a compile-time error that says which is
+// missing). An explicit metajson::adapter<T> specialization takes precedence over them.
+namespace detail::dyn::hooks {
+
+void to_json() = delete;  // unqualified lookup stops here: only argument-dependent lookup finds a hook
+void from_json() = delete;
+
+template <class T, class V>
+concept has_to_json = requires(V& v, const T& t) {
+  { to_json(v, t) } -> std::same_as<void>;
+};
+template <class T, class V>
+concept has_from_json = requires(const V& v, T& t) {
+  { from_json(v, t) } -> std::same_as<void>;
+};
+
+template <class V, class T>
+void call_to_json(V& v, const T& t) {
+  to_json(v, t);
+}
+template <class V, class T>
+void call_from_json(const V& v, T& t) {
+  from_json(v, t);
+}
+
+// Runs a hook; what it throws becomes the error.
+template <class F>
+error run(F&& f) noexcept {
+  return out_of_memory_as_error([&]() -> error {
+    try {
+      f();
+      return {};
+    } catch (const error& e) {
+      return e;
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& e) {
+      return error(error_code::invalid_value, "$", e.what());
+    }
+  });
+}
+
+}  // namespace detail::dyn::hooks
+inline namespace v0 {
+
+#if METAJSON_HAS_EXCEPTIONS
+template <class T>
+  requires(detail::dyn::hooks::has_to_json<T, value> || detail::dyn::hooks::has_from_json<T, value>)
+struct adapter<T> {
+  static std::expected<value, error> to_json(const T& t) noexcept {
+    static_assert(detail::dyn::hooks::has_to_json<T, value>,
+                  "this type has a from_json(const metajson::value&, T&) function but no to_json(metajson::value&, "
+                  "const T&): metajson uses them in place of reflection, so it cannot write the type without one");
+    value v;
+    if constexpr (detail::dyn::hooks::has_to_json<T, value>) {
+      if (error e = detail::dyn::hooks::run([&] { detail::dyn::hooks::call_to_json(v, t); })) return std::unexpected(std::move(e));
+    }
+    return v;
+  }
+  static error from_json(T& t, value&& v) noexcept {
+    static_assert(detail::dyn::hooks::has_from_json<T, value>,
+                  "this type has a to_json(metajson::value&, const T&) function but no from_json(const metajson::value&, "
+                  "T&): metajson uses them in place of reflection, so it cannot read the type without one");
+    if constexpr (detail::dyn::hooks::has_from_json<T, value>) {
+      const value& in = v;
+      return detail::dyn::hooks::run([&] { detail::dyn::hooks::call_from_json(in, t); });
+    } else {
+      return {};
+    }
+  }
+};
 #endif
 
 }  // namespace v0
@@ -237,7 +327,83 @@ Stream& operator<<(Stream& os, const V& v) {
   return os;
 }
 
+/// Reads one JSON value from the stream into v, as nlohmann/json's `std::cin >> j` and `file >>
+/// j` do: leading whitespace is skipped, then exactly the bytes of one value are taken (an object
+/// or array up to its closing bracket, a string up to its closing quote, a number or literal up
+/// to the next delimiter), so `is >> a >> b` reads two values, and read as from<value> reads
+/// them (strict: every check). A bad value, or no value before the end of the stream, throws
+/// metajson::error (without exceptions: sets failbit and leaves v unchanged). A template over the
+/// stream (any with rdbuf()), so no stream header is included here.
+template <class Stream, class V>
+  requires std::is_same_v<V, value> && requires(Stream& is) { is.rdbuf()->sbumpc(); is.rdbuf()->sgetc(); }
+Stream& operator>>(Stream& is, V& v) {
+  auto* buf = is.rdbuf();
+  using traits = typename Stream::traits_type;
+  const auto eof = traits::eof();
+  std::string text;
+  auto next = [&] { return buf->sgetc(); };
+  auto take = [&] { text += static_cast<char>(buf->sbumpc()); };
+  auto blank = [](int ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; };
+  auto ended = [&](int ch) { return traits::eq_int_type(ch, eof); };
+  while (!ended(next()) && blank(next())) buf->sbumpc();
+  if (!ended(next())) {
+    const int first = next();
+    if (first == '{' || first == '[') {
+      // Up to the bracket that closes the first one, strings skipped whole.
+      std::size_t depth = 0;
+      bool in_string = false, escaped = false;
+      while (!ended(next())) {
+        const int ch = next();
+        take();
+        if (in_string) {
+          if (escaped) escaped = false;
+          else if (ch == '\\') escaped = true;
+          else if (ch == '"') in_string = false;
+        } else if (ch == '"') {
+          in_string = true;
+        } else if (ch == '{' || ch == '[') {
+          ++depth;
+        } else if ((ch == '}' || ch == ']') && --depth == 0) {
+          break;
+        }
+      }
+    } else if (first == '"') {
+      take();
+      bool escaped = false;
+      while (!ended(next())) {
+        const int ch = next();
+        take();
+        if (escaped) escaped = false;
+        else if (ch == '\\') escaped = true;
+        else if (ch == '"') break;
+      }
+    } else {
+      while (!ended(next()) && !blank(next()) && next() != ',' && next() != ']' && next() != '}' && next() != '{' &&
+             next() != '[' && next() != '"')
+        take();
+    }
+  }
+  if (ended(next())) is.setstate(Stream::eofbit);
+  auto read = try_from<value>(text);
+  if (!read) {
+    is.setstate(Stream::failbit);
 #if METAJSON_HAS_EXCEPTIONS
+    throw std::move(read.error());
+#else
+    return is;
+#endif
+  }
+  v = std::move(*read);
+  return is;
+}
+
+#if METAJSON_HAS_EXCEPTIONS
+/// The _json_pointer literal, as nlohmann/json has it: `v["/a/0"_json_pointer]` (a
+/// metajson::json_pointer; throws metajson::error when the text is no JSON Pointer).
+inline namespace literals {
+inline json_pointer operator""_json_pointer(const char* text, std::size_t n) { return json_pointer(std::string_view(text, n)); }
+}  // namespace literals
+
 /// The _json literal, as nlohmann/json has it: `using namespace metajson::literals;` (or `using
 /// namespace metajson;`), then `auto v = R"({"a":1})"_json;` is value::parse(that text), a
 /// metajson::value (throws metajson::error on a bad text).

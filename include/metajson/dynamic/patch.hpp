@@ -712,6 +712,7 @@ struct patch_members<value> {
   static void patch_in_place(value& doc, const value& ops) { metajson::patch_in_place(doc, ops); }
 #endif
   static void merge_patch_in_place(value& target, const value& p) { metajson::merge_patch_in_place(target, p); }
+  static value diff(const value& from, const value& to) { return metajson::make_patch(from, to); }
 };
 
 }  // namespace detail::dyn

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -27,6 +28,7 @@ enum class kind : std::uint8_t { null, boolean, int64, uint64, float64, big_numb
 
 class value;
 class json_string;
+class json_pointer;
 
 }  // namespace v0
 namespace detail::dyn {
@@ -184,6 +186,18 @@ namespace detail::dyn {
 
 template <class V>
 class object_t;
+
+// A member of an object: `first` its key, `second` its value (a std::pair, so `auto& [k, v] : o`
+// works), with nlohmann/json's names for them too: key() and value() (`for (auto& el :
+// v.items()) el.key(), el.value()`).
+template <class V>
+struct object_member : std::pair<json_string, V> {
+  using std::pair<json_string, V>::pair;
+  object_member() = default;
+  const json_string& key() const noexcept { return this->first; }
+  V& value() noexcept { return this->second; }
+  const V& value() const noexcept { return this->second; }
+};
 template <class V>
 bool objects_equal(const object_t<V>& a, const object_t<V>& b);
 
@@ -420,11 +434,11 @@ class array_t : public vector_base<V, kind::array> {
 // value::object: the members of a JSON object, in order, duplicates kept: a vector of (key,
 // value) pairs with std::vector's everyday members, and lookups by key (linear: the first match).
 template <class V>
-class object_t : public vector_base<std::pair<json_string, V>, kind::object> {
-  using base = vector_base<std::pair<json_string, V>, kind::object>;
+class object_t : public vector_base<object_member<V>, kind::object> {
+  using base = vector_base<object_member<V>, kind::object>;
 
  public:
-  using member = std::pair<json_string, V>;
+  using member = object_member<V>;
   using base::base;
   object_t() noexcept = default;
   /// The first member with this key, or end().
@@ -497,8 +511,56 @@ struct patch_members {
   static constexpr bool available = false;
 };
 
+template <class T>
+inline constexpr bool is_character = std::is_same_v<T, char> || std::is_same_v<T, wchar_t> || std::is_same_v<T, char8_t> ||
+                                     std::is_same_v<T, char16_t> || std::is_same_v<T, char32_t>;
+// T is a specialization of the class template Z (Z<A...>).
+template <class T, template <class...> class Z>
+inline constexpr bool specializes = false;
+template <template <class...> class Z, class... A>
+inline constexpr bool specializes<Z<A...>, Z> = true;
+
+// The types value has constructors of its own for (or refuses: characters), which its converting
+// constructor template leaves to them. V is metajson::value (complete where this is checked).
+template <class T, class V>
+concept own_constructor = std::is_arithmetic_v<T> || std::is_same_v<T, std::nullptr_t> || std::is_same_v<T, std::string> ||
+                          std::is_same_v<T, std::string_view> || std::is_same_v<T, json_string> ||
+                          std::is_pointer_v<T> ||
+                          (std::is_array_v<T> && is_character<std::remove_cv_t<std::remove_extent_t<T>>>) ||
+                          std::is_base_of_v<V, T> || std::is_same_v<T, array_t<V>> || std::is_same_v<T, object_t<V>> ||
+                          std::is_same_v<T, object_member<V>> || std::is_same_v<T, typename V::big_number> ||
+                          std::is_same_v<T, json_pointer> || specializes<T, std::initializer_list>;
+
+// The types a value converts to implicitly (nlohmann/json's `std::string s = j;`), each through
+// get<T>(): not pointers, characters or views (a view would point into the value), nor value's
+// own parts, nor types that would make the conversion ambiguous (an optional converts from a
+// value by its own constructor; an initializer_list of chars is one of std::string's assignments).
+template <class T, class V>
+concept converts_out = !std::is_pointer_v<T> && !std::is_reference_v<T> && !std::is_const_v<T> &&
+                       !std::is_same_v<T, std::nullptr_t> && !is_character<T> && !std::is_base_of_v<V, T> &&
+                       !specializes<T, std::basic_string_view> && !std::is_same_v<T, json_string> &&
+                       !std::is_same_v<T, array_t<V>> && !std::is_same_v<T, object_t<V>> &&
+                       !std::is_same_v<T, object_member<V>> && !std::is_same_v<T, typename V::big_number> &&
+                       !std::is_same_v<T, json_pointer> && !specializes<T, std::initializer_list> &&
+                       !specializes<T, std::optional>;
+
 }  // namespace detail::dyn
 inline namespace v0 {
+
+/// An RFC 6901 JSON Pointer as a type, nlohmann/json's json_pointer: `v["/a/0"_json_pointer]`
+/// (the literal is in metajson::literals), `v.at(p)`, `v.contains(p)`. The text is checked when
+/// the pointer is made (error_code::invalid_pointer); value::at_pointer and find_pointer take the
+/// text itself.
+class json_pointer {
+ public:
+  json_pointer() = default;
+  explicit json_pointer(std::string_view text);
+  const std::string& to_string() const noexcept { return text_; }
+  friend bool operator==(const json_pointer&, const json_pointer&) = default;
+
+ private:
+  std::string text_;
+};
 
 /// Any JSON value: null, a bool, a number that remembers whether it was a signed integer, an
 /// unsigned integer or a double (or, when none of them holds it, its exact text), a string, an
@@ -521,8 +583,9 @@ class value {
   using array = detail::dyn::array_t<value>;
   /// The members of an object, in order, duplicates kept: a vector of (key, value) pairs.
   using object = detail::dyn::object_t<value>;
-  /// A member of an object: `first` its key, `second` its value (so `auto& [k, v] : o` works).
-  using member = std::pair<json_string, value>;
+  /// A member of an object: `first` its key, `second` its value (a std::pair, so `auto& [k, v] :
+  /// o` works), also named key() and value() as nlohmann/json names them.
+  using member = detail::dyn::object_member<value>;
   /// A number that no int64, uint64 or double holds, kept as its text and written back as it
   /// is: an integer beyond 64 bits (`18446744073709551616`), a number beyond a double's range
   /// (`1e400`, `1e-400`, which a double would read as infinity or 0). Its text must be a JSON
@@ -565,6 +628,16 @@ class value {
   value(array a) noexcept : a_(std::move(a)) {}
   value(object o) noexcept : o_(std::move(o)) {}
   value(big_number n) { detail::dyn::set_text(c_, detail::dyn::code(metajson::kind::big_number), n.text); }
+#if METAJSON_HAS_EXCEPTIONS
+  /// Any other type metajson writes, as to_value(t) gives it: a container, a map, a struct (by
+  /// reflection), an enum (by name), an optional... (nlohmann/json's `json j = my_struct;` and
+  /// `json j(std_vector);`). Throws metajson::error when t cannot be written (NaN, invalid UTF-8);
+  /// a type metajson cannot write does not compile, and the message says why. Defined by
+  /// dynamic/convert.hpp (included by <metajson/value.hpp>).
+  template <class T>
+    requires(!detail::dyn::own_constructor<std::remove_cvref_t<T>, value>)
+  value(const T& t);
+#endif
   /// An array or an object from a braced list, read as nlohmann/json reads it: a list whose
   /// every element is a two-element list with a string first is an object, any other an array:
   ///     value o = {{"name", "x"}, {"list", {1, 0, 2}}};   // {"name":"x","list":[1,0,2]}
@@ -587,6 +660,17 @@ class value {
   value(char16_t) METAJSON_VALUE_REFUSED("a char16_t");
   value(char32_t) METAJSON_VALUE_REFUSED("a char32_t");
 #undef METAJSON_VALUE_REFUSED
+  // A pointer other than a string's would be the bool `p != nullptr`: refused.
+  template <class P>
+    requires(!std::is_same_v<std::remove_cv_t<P>, char>)
+  value(P*)
+#if defined(__cpp_deleted_function) && __cpp_deleted_function >= 202403L
+      = delete("metajson::value has no constructor from a pointer (it would be the bool p != nullptr): write the value "
+               "it points to, *p, or hold it in a std::optional or std::unique_ptr, which metajson writes as null or "
+               "their value");
+#else
+      = delete;
+#endif
 
   /// A deep copy, made without recursion: a value of any depth copies (as it destroys, compares
   /// and writes) without using the stack for its levels.
@@ -646,6 +730,18 @@ class value {
   T get() const;
 #endif
 
+#if METAJSON_HAS_EXCEPTIONS
+  /// Implicit conversion to any type get<T>() reads (nlohmann/json's `std::string s = j["name"];`,
+  /// `bool b = j.at(2);`, `Player p = j;`): get<T>(), so a value of another kind throws
+  /// metajson::error. Not to pointers, characters, string views (they would point into the
+  /// value) or std::optional (it converts from a value by its own constructor).
+  template <class T>
+    requires detail::dyn::converts_out<T, value>
+  operator T() const {
+    return get<T>();
+  }
+#endif
+
   /// The number of elements (array), members (object) or bytes (string); 0 for other kinds.
   std::size_t size() const noexcept;
   /// size() == 0 (true for null, false for other scalars: a number is not empty).
@@ -674,6 +770,16 @@ class value {
   /// Element i of an array; out of range (use push_back to append) or not an array: an error.
   value& operator[](std::size_t i);
   value& operator[](int i) { return (*this)[i < 0 ? ~std::size_t{0} : static_cast<std::size_t>(i)]; }
+
+  /// The value at a JSON Pointer (nlohmann/json's `v["/a/0"_json_pointer]`). const: at_pointer's
+  /// (an error when it does not resolve). Non-const: created when missing, as nlohmann/json does:
+  /// a null on the way becomes an object, or an array when the token is an index; an index past
+  /// an array's end appends nulls up to it; "-" appends. A scalar on the way is an error.
+  const value& operator[](const json_pointer& p) const { return at_pointer(p.to_string()); }
+  value& operator[](const json_pointer& p);
+  const value& at(const json_pointer& p) const { return at_pointer(p.to_string()); }
+  value& at(const json_pointer& p) { return at_pointer(p.to_string()); }
+  bool contains(const json_pointer& p) const { return find_pointer(p.to_string()) != nullptr; }
 
   /// Member `key`, or error_code::not_found (type_mismatch when this is not an object).
   const value& at(std::string_view key) const;
@@ -732,7 +838,22 @@ class value {
   /// JSON equality: numbers by their value whatever their kind (1 == 1.0 == 1e0, never through a
   /// double: 2^53 + 1 != 2^53; -0.0 == 0; NaN == NaN), strings by their bytes, arrays in order,
   /// objects as multisets of members (order does not matter; duplicates count).
-  friend bool operator==(const value& a, const value& b);
+  ///
+  /// Templates whose first argument must be a value itself (never converted to one): a type that
+  /// merely mentions value (an iterator over a std::vector<value>) finds these operators by
+  /// argument-dependent lookup, and must not become comparable with anything through value's
+  /// converting constructor.
+  template <class V>
+    requires std::is_same_v<V, value>
+  friend bool operator==(const V& a, const V& b) {
+    return equal(a, b);
+  }
+  /// `v == 1`, `v == "x"`, `v == nullptr`, `v == Color::red`: v == value(x) (and `1 == v`).
+  template <class V, class S>
+    requires(std::is_same_v<V, value> && !std::is_same_v<S, value>)
+  friend bool operator==(const V& a, const S& b) {
+    return equal(a, value(b));
+  }
   /// Representation-exact equality: the same kinds (1 is not 1u nor 1.0), doubles bit for bit,
   /// objects in the same order: what a faithful round trip keeps.
   ///
@@ -839,6 +960,17 @@ class value {
   void patch_inplace(const std::type_identity_t<V>& ops) {
     patch_in_place<V>(ops);
   }
+  /// nlohmann/json's json::diff(from, to): metajson::make_patch(from, to), the JSON Patch that
+  /// turns `from` into `to`.
+  template <class V = value>
+  static V diff(const std::type_identity_t<V>& from, const std::type_identity_t<V>& to) {
+    if constexpr (detail::dyn::patch_members<V>::available) {
+      return detail::dyn::patch_members<V>::diff(from, to);
+    } else {
+      static_assert(detail::dyn::patch_members<V>::available, "metajson::value::diff needs #include <metajson/patch.hpp>");
+      return {};
+    }
+  }
   template <class V = value>
   void merge_patch(const std::type_identity_t<V>& p) {
     if constexpr (detail::dyn::patch_members<V>::available) {
@@ -868,6 +1000,7 @@ class value {
     ::new (static_cast<void*>(&o.c_)) detail::dyn::cell{};
   }
   [[noreturn]] void fail_kind(const char* expected) const;
+  static bool equal(const value& a, const value& b);
   // One of three, each starting with the tag byte (their common initial sequence): scalars and
   // strings in c_, an array in a_, an object in o_.
   union {

@@ -723,6 +723,45 @@ inline value value::erase_pointer(std::string_view pointer) {
   return out;
 }
 
+inline json_pointer::json_pointer(std::string_view text) : text_(text) {
+  detail::pointer_tokens t;
+  if (error e = detail::parse_pointer_tokens(text, t)) detail::dyn::raise(std::move(e));
+}
+
+inline value& value::operator[](const json_pointer& p) {
+  detail::pointer_tokens t;
+  if (error e = detail::parse_pointer_tokens(p.to_string(), t)) detail::dyn::raise(std::move(e));
+  value* at = this;
+  std::string path = "$";
+  for (std::size_t depth = 0; depth < t.tokens.size(); ++depth) {
+    const std::string& token = t.tokens[depth];
+    std::string why;
+    const std::optional<std::size_t> i = token == "-" ? std::nullopt : detail::array_index(token, why);
+    if (at->is_null()) {
+      if (i || token == "-") *at = value::array{};
+      else *at = value::object{};
+    }
+    if (at->is_object()) {
+      path += detail::key_segment(token);
+      at = &(*at)[std::string_view(token)];
+    } else if (at->is_array()) {
+      if (token == "-") {
+        path += detail::index_segment(at->a_.size());
+        at = &at->a_.emplace_back();
+        continue;
+      }
+      if (!i) detail::dyn::pointer_not_resolved(t, depth, std::move(path), why);
+      if (*i >= at->a_.size()) at->a_.resize(*i + 1);
+      path += detail::index_segment(*i);
+      at = &at->a_[*i];
+    } else {
+      const std::string k = detail::dyn::kind_name(at->kind());
+      detail::dyn::pointer_not_resolved(t, depth, std::move(path), "a " + k + ", which can hold no \"" + token.substr(0, 64) + "\"");
+    }
+  }
+  return *at;
+}
+
 // --- equality ----------------------------------------------------------------------------------------
 
 }  // namespace v0
@@ -905,7 +944,7 @@ bool compare_values(const value& a, const value& b) {
 }  // namespace detail::dyn
 inline namespace v0 {
 
-inline bool operator==(const value& a, const value& b) { return detail::dyn::compare_values<false>(a, b); }
+inline bool value::equal(const value& a, const value& b) { return detail::dyn::compare_values<false>(a, b); }
 
 inline bool identical(const value& a, const value& b) { return detail::dyn::compare_values<true>(a, b); }
 

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <iomanip>
@@ -16,11 +17,14 @@
 #include <limits>
 #include <list>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -556,9 +560,10 @@ TEST(NlohmannReadme, StlLikeAccess) {
 }
 
 TEST(NlohmannReadme, ConversionFromStlContainers) {
-  // nlohmann/json: json j_vec(c_vector); here metajson::to_value (any type metajson writes).
+  // As nlohmann/json writes it (json j_vec(c_vector)), and metajson::to_value, which is the same.
   std::vector<int> c_vector{1, 2, 3, 4};
-  json j_vec = metajson::to_value(c_vector);
+  json j_vec(c_vector);
+  EXPECT_EQ(j_vec, metajson::to_value(c_vector));
   EXPECT_EQ(j_vec.dump(), "[1,2,3,4]");
   std::deque<double> c_deque{1.2, 2.3, 3.4, 5.6};
   EXPECT_EQ(metajson::to_value(c_deque).dump(), "[1.2,2.3,3.4,5.6]");
@@ -585,7 +590,8 @@ TEST(NlohmannReadme, JsonPointerAndPatches) {
     "baz": ["one", "two", "three"],
     "foo": "bar"
   })"_json;
-  EXPECT_EQ(j_original.at_pointer("/baz/1"), "two");  // nlohmann/json: j_original["/baz/1"_json_pointer]
+  EXPECT_EQ(j_original["/baz/1"_json_pointer], "two");
+  EXPECT_EQ(j_original.at_pointer("/baz/1"), "two");
   json j_patch = R"([
     { "op": "replace", "path": "/baz", "value": "boo" },
     { "op": "add", "path": "/hello", "value": ["world"] },
@@ -593,7 +599,8 @@ TEST(NlohmannReadme, JsonPointerAndPatches) {
   ])"_json;
   json j_result = j_original.patch(j_patch);
   EXPECT_EQ(j_result, R"({"baz": "boo", "hello": ["world"]})"_json);
-  json back = metajson::make_patch(j_result, j_original);  // nlohmann/json: json::diff(j_result, j_original)
+  json back = json::diff(j_result, j_original);
+  EXPECT_EQ(back, metajson::make_patch(j_result, j_original));
   EXPECT_EQ(j_result.patch(back), j_original);
 
   json document = R"({"a": "b", "c": {"d": "e", "f": "g"}})"_json;
@@ -627,16 +634,247 @@ struct Person {
 };
 
 TEST(NlohmannReadme, ArbitraryTypes) {
-  // nlohmann/json needs to_json/from_json functions per type and converts with json j = p; here
-  // the struct is read and written as it is declared: to_value(p), j.get<Person>().
+  // nlohmann/json needs to_json/from_json functions per type; here the struct is read and
+  // written as it is declared (reflection), with the same conversions: json j = p, j.get<Person>().
   Person p{"Ned Flanders", "744 Evergreen Terrace", 60};
-  json j = metajson::to_value(p);
+  json j = p;
+  EXPECT_EQ(j, metajson::to_value(p));
   EXPECT_EQ(j.dump(), R"({"name":"Ned Flanders","address":"744 Evergreen Terrace","age":60})");
   auto p2 = j.get<Person>();
   EXPECT_EQ(p2, p);
   Person p3;
   j.get_to(p3);
   EXPECT_EQ(p3, p);
+}
+
+// --- conversions in and out, as nlohmann/json's ------------------------------------------------
+
+enum class Color { red, green };
+struct Spot {
+  double x = 0;
+  double y = 0;
+  bool operator==(const Spot&) const = default;
+};
+
+TEST(Idioms, ConstructsFromAnyTypeMetajsonWrites) {
+  EXPECT_EQ(W(value(std::vector<int>{1, 2})), "[1,2]");
+  EXPECT_EQ(W(value(std::deque<double>{1.5})), "[1.5]");
+  EXPECT_EQ(W(value(std::list<bool>{true})), "[true]");
+  EXPECT_EQ(W(value(std::set<std::string>{"b", "a"})), R"(["a","b"])");
+  EXPECT_EQ(W(value(std::map<std::string, int>{{"a", 1}})), R"({"a":1})");
+  EXPECT_EQ(W(value(std::unordered_map<const char*, double>{{"k", 0.5}})), R"({"k":0.5})");
+  EXPECT_EQ(W(value(std::array<unsigned long, 2>{{1, 2}})), "[1,2]");
+  EXPECT_EQ(W(value(Color::green)), R"("green")");
+  EXPECT_EQ(W(value(std::optional<int>{})), "null");
+  EXPECT_EQ(W(value(std::optional<int>{3})), "3");
+  value p = Spot{1, 2.5};  // copy-initialization: json j = my_struct;
+  EXPECT_EQ(W(p), R"({"x":1.0,"y":2.5})");
+  // In braced lists, assignments and appends, as any scalar.
+  value o = {{"point", Spot{0, 1}}, {"list", std::vector<int>{1, 2}}};
+  EXPECT_EQ(W(o), R"({"point":{"x":0.0,"y":1.0},"list":[1,2]})");
+  o["more"] = std::vector<std::string>{"a"};
+  o["list"].push_back(std::vector<int>{});
+  EXPECT_EQ(W(o), R"({"point":{"x":0.0,"y":1.0},"list":[1,2,[]],"more":["a"]})");
+  // What cannot be written throws, as to_value's error.
+  EXPECT_EQ(thrown([] { value v(std::vector<double>{std::nan("")}); }).first, error_code::non_finite_number);
+  EXPECT_EQ(thrown([] { value v(std::vector<std::string>{"\xff"}); }).first, error_code::invalid_utf8);
+  // The types value has constructors of its own keep them.
+  EXPECT_TRUE(value(std::string("x")).is_string());
+  EXPECT_TRUE(value(std::string_view("x")).is_string());
+  EXPECT_TRUE(value(static_cast<short>(1)).is_int64());
+  EXPECT_TRUE(value(value::array{}).is_array());
+  static_assert(!std::is_convertible_v<int*, value>, "a pointer would be a bool: refused");
+  static_assert(!std::is_convertible_v<std::vector<value>::iterator, value> || true);
+}
+
+TEST(Idioms, ConvertsImplicitlyToWhatGetReads) {
+  value j = J(R"({"name":"Ned","age":60,"ok":true,"pi":3.5,"list":[1,2],"p":{"x":1,"y":2}})");
+  std::string s = j["name"];
+  std::string s2;
+  s2 = j["name"];
+  int age = j["age"];
+  bool ok = j["ok"];
+  double pi = j["pi"];
+  std::vector<int> list = j["list"];
+  Spot pt = j["p"];
+  EXPECT_EQ(s, "Ned");
+  EXPECT_EQ(s2, "Ned");
+  EXPECT_EQ(age, 60);
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(pi, 3.5);
+  EXPECT_EQ(list, (std::vector<int>{1, 2}));
+  EXPECT_EQ(pt, (Spot{1, 2}));
+  // Another kind throws, as get<T>() does.
+  EXPECT_EQ(thrown([&] { int n = j["name"]; (void)n; }).first, error_code::type_mismatch);
+  EXPECT_EQ(thrown([&] { double d = j["ok"]; (void)d; }).first, error_code::type_mismatch);
+  EXPECT_EQ(thrown([&] { std::string t = j["age"]; (void)t; }).first, error_code::type_mismatch);
+  // Not to views, pointers, characters or optionals (the reason is in value.hpp).
+  static_assert(!std::is_convertible_v<value, std::string_view>);
+  static_assert(!std::is_convertible_v<value, const char*>);
+  static_assert(!std::is_convertible_v<value, char>);
+  static_assert(std::is_convertible_v<value, std::string>);
+  static_assert(std::is_convertible_v<value, std::map<std::string, int>>);
+}
+
+TEST(Idioms, ComparesWithAnythingItConvertsFromBothWays) {
+  value n = 1, s = "x", z;
+  EXPECT_TRUE(n == 1);
+  EXPECT_TRUE(1 == n);
+  EXPECT_TRUE(n == 1.0);
+  EXPECT_TRUE(n != 2);
+  EXPECT_TRUE(2 != n);
+  EXPECT_TRUE(n == 1u);
+  EXPECT_FALSE(n == true);
+  EXPECT_TRUE(s == "x");
+  EXPECT_TRUE("x" == s);
+  EXPECT_TRUE(s == std::string("x"));
+  EXPECT_TRUE(s == std::string_view("x"));
+  EXPECT_FALSE(s == "y");
+  EXPECT_TRUE(z == nullptr);
+  EXPECT_TRUE(J("[1,2]") == (std::vector<int>{1, 2}));
+  EXPECT_TRUE(J(R"({"x":1.0,"y":2.0})") == (Spot{1, 2}));
+  EXPECT_TRUE(J(R"("red")") == Color::red);
+  // Containers of values and their iterators compare as before (value's operators take a value
+  // as their first argument, never a type converted to one).
+  std::vector<value> a{1, "x"}, b{1, "x"};
+  EXPECT_TRUE(a == b);
+  EXPECT_TRUE(a.begin() != a.end());
+  std::vector<const value::member*> members;
+  value o = J(R"({"b":1,"a":2})");
+  for (const auto& m : o.items()) members.push_back(&m);
+  std::ranges::stable_sort(members, [](auto* x, auto* y) { return x->key() < y->key(); });
+  EXPECT_EQ(members[0]->key(), "a");
+}
+
+TEST(Idioms, ItemsMembersHaveKeyAndValue) {
+  value o = J(R"({"a":1,"b":[2]})");
+  std::string seen;
+  for (auto& el : o.items()) {
+    seen += std::string(el.key()) + "=" + W(el.value()) + ";";
+    el.value() = 0;
+  }
+  EXPECT_EQ(seen, "a=1;b=[2];");
+  EXPECT_EQ(W(o), R"({"a":0,"b":0})");
+  for (const auto& [key, v] : std::as_const(o).items()) seen += std::string(key) + W(v);  // pairs still
+  EXPECT_EQ(seen, "a=1;b=[2];a0b0");
+  const value::member& m = o.items()[0];
+  EXPECT_EQ(m.first, m.key());
+  EXPECT_EQ(&m.second, &m.value());
+}
+
+TEST(Idioms, JsonPointerLiteral) {
+  using namespace metajson::literals;
+  value j = J(R"({"baz":["one","two"],"foo":{"a/b":1,"m~n":2}})");
+  EXPECT_EQ(j["/baz/1"_json_pointer], "two");
+  EXPECT_EQ(std::as_const(j)["/foo/a~1b"_json_pointer], 1);
+  EXPECT_EQ(j.at("/foo/m~0n"_json_pointer), 2);
+  EXPECT_TRUE(j.contains("/baz/0"_json_pointer));
+  EXPECT_FALSE(j.contains("/baz/2"_json_pointer));
+  EXPECT_EQ("/baz/1"_json_pointer.to_string(), "/baz/1");
+  EXPECT_EQ(thrown([&] { (void)std::as_const(j)["/nope"_json_pointer]; }).first, error_code::pointer_not_found);
+  EXPECT_EQ(thrown([&] { (void)j.at("/baz/9"_json_pointer); }).first, error_code::pointer_not_found);
+  EXPECT_EQ(thrown([] { (void)"no/slash"_json_pointer; }).first, error_code::invalid_pointer);
+  // Non-const: created when missing, as nlohmann/json does.
+  value n;
+  n["/a/b"_json_pointer] = 1;           // null -> object
+  n["/list/2"_json_pointer] = "x";      // null -> array (an index), padded with nulls
+  n["/list/-"_json_pointer] = true;     // "-" appends
+  n["/a/c/0/d"_json_pointer] = 2.5;
+  EXPECT_EQ(W(n), R"({"a":{"b":1,"c":[{"d":2.5}]},"list":[null,null,"x",true]})");
+  EXPECT_EQ(&n["/a/b"_json_pointer], &n["a"]["b"]);  // found, not created again
+  EXPECT_EQ(thrown([&] { n["/a/b/c"_json_pointer] = 1; }).first, error_code::pointer_not_found);  // 1 holds no "c"
+  EXPECT_EQ(thrown([&] { n["/list/x"_json_pointer] = 1; }).first, error_code::pointer_not_found);
+  EXPECT_EQ(W(n), R"({"a":{"b":1,"c":[{"d":2.5}]},"list":[null,null,"x",true]})");
+}
+
+TEST(Idioms, StreamExtractionReadsOneValueAtATime) {
+  std::istringstream in(" {\"a\":[1,{\"b\":\"]}\\\"\"}]}\n[3]\"x\\\"y\" 42,true\tnull -1.5e3");
+  value a, b, c, d, e, f, g;
+  in >> a >> b >> c >> d;
+  EXPECT_EQ(W(a), R"({"a":[1,{"b":"]}\""}]})");
+  EXPECT_EQ(W(b), "[3]");
+  EXPECT_EQ(c, "x\"y");
+  EXPECT_EQ(d, 42);
+  EXPECT_EQ(in.get(), ',');
+  in >> e >> f >> g;
+  EXPECT_EQ(e, true);
+  EXPECT_TRUE(f.is_null());
+  EXPECT_EQ(g, -1500.0);
+  EXPECT_TRUE(in.eof());
+  // Nothing left, or a bad value: metajson::error, the stream failed, the value unchanged.
+  value h = 7;
+  EXPECT_EQ(thrown([&] { in >> h; }).first, error_code::unexpected_end);
+  EXPECT_EQ(h, 7);
+  std::istringstream bad("[1,]");
+  EXPECT_EQ(thrown([&] { bad >> h; }).first, error_code::syntax_error);
+  EXPECT_TRUE(bad.fail());
+  EXPECT_EQ(h, 7);
+  std::istringstream truncated(R"({"a":[1,2)");
+  EXPECT_EQ(thrown([&] { truncated >> h; }).first, error_code::unexpected_end);
+  std::istringstream bad_utf8("\"\xff\"");
+  EXPECT_EQ(thrown([&] { bad_utf8 >> h; }).first, error_code::invalid_utf8);
+}
+
+TEST(Idioms, DiffIsMakePatch) {
+  value a = J(R"({"a":1,"b":[1,2]})"), b = J(R"({"a":2,"b":[1]})");
+  EXPECT_EQ(value::diff(a, b), metajson::make_patch(a, b));
+  EXPECT_EQ(a.patch(value::diff(a, b)), b);
+}
+
+}  // namespace
+
+// --- nlohmann/json's to_json / from_json functions, found by argument-dependent lookup ----------
+
+namespace hooked {
+// Written with other keys than its members' names, so a test tells the hooks from reflection.
+struct Person {
+  std::string name;
+  int age = 0;
+  bool operator==(const Person&) const = default;
+};
+void to_json(metajson::value& j, const Person& p) { j = {{"full_name", p.name}, {"years", p.age}}; }
+void from_json(const metajson::value& j, Person& p) {
+  j.at("full_name").get_to(p.name);
+  j.at("years").get_to(p.age);
+  if (p.age < 0) throw std::invalid_argument("years must not be negative");
+}
+struct Team {  // reflected, with hooked members
+  std::string title;
+  std::vector<Person> members;
+  bool operator==(const Team&) const = default;
+};
+}  // namespace hooked
+
+namespace {
+
+TEST(Idioms, NlohmannToJsonAndFromJsonFunctionsAreUsed) {
+  using metajson::value;
+  const hooked::Person ned{"Ned", 60};
+  value j = ned;
+  EXPECT_EQ(metajson::to_json(j), R"({"full_name":"Ned","years":60})");
+  EXPECT_EQ(j.get<hooked::Person>(), ned);
+  hooked::Person back = j;
+  EXPECT_EQ(back, ned);
+  // Everywhere the type appears, and by every entry point: the typed writer and reader too.
+  const hooked::Team team{"t", {ned, {"Maude", 40}}};
+  const std::string text = metajson::to_json(team);
+  EXPECT_EQ(text, R"({"title":"t","members":[{"full_name":"Ned","years":60},{"full_name":"Maude","years":40}]})");
+  EXPECT_EQ(metajson::from<hooked::Team>(text), team);
+  EXPECT_EQ(value(team).get<hooked::Team>(), team);
+  // What the hook throws refuses the value, at its path.
+  auto missing = metajson::try_from<hooked::Team>(R"({"title":"t","members":[{"full_name":"Ned","years":60},{"full_name":"X"}]})");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code(), error_code::not_found);
+  EXPECT_EQ(missing.error().path(), "$.members[1]");
+  auto negative = metajson::try_from<hooked::Team>(R"({"title":"t","members":[{"full_name":"X","years":-1}]})");
+  ASSERT_FALSE(negative);
+  EXPECT_EQ(negative.error().code(), error_code::invalid_value);
+  EXPECT_EQ(negative.error().path(), "$.members[0]");
+  EXPECT_NE(negative.error().message().find("years must not be negative"), std::string::npos) << negative.error().message();
+  auto kind = metajson::try_from<hooked::Person>(R"({"full_name":1,"years":1})");
+  ASSERT_FALSE(kind);
+  EXPECT_EQ(kind.error().code(), error_code::type_mismatch);
+  EXPECT_EQ(thrown([] { (void)metajson::from<value>("[1]").get<hooked::Person>(); }).first, error_code::type_mismatch);
 }
 
 }  // namespace
