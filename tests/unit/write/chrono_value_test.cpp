@@ -118,7 +118,7 @@ TEST(WriteAdapter, CanRefuseAValueBothWays) {
   EXPECT_EQ(read.port.number(), 443);
   auto bad = metajson::try_from<Config>(R"({"port":0})");
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().message(), "invalid value (not a port: 0) at $.port (line 1, column 9)");
+  EXPECT_EQ(bad.error().message(), "invalid value for its type (not a port: 0) at $.port (line 1, column 9)");
   auto written = metajson::try_to_json(Config{"h", Port(0)});
   ASSERT_FALSE(written);
   EXPECT_EQ(written.error().code(), metajson::error_code::invalid_value);
