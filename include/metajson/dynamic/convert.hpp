@@ -141,7 +141,7 @@ T value::get() const {
 }
 
 template <class T>
-  requires(!detail::dyn::own_constructor<std::remove_cvref_t<T>, value>)
+  requires(!detail::dyn::own_constructor<std::remove_cvref_t<T>, value> && !detail::dyn::converts_itself<T, value>)
 value::value(const T& t) : c_() {
   if (error e = to_value(t, *this)) throw e;
 }

@@ -531,6 +531,15 @@ concept own_constructor = std::is_arithmetic_v<T> || std::is_same_v<T, std::null
                           std::is_same_v<T, object_member<V>> || std::is_same_v<T, typename V::big_number> ||
                           std::is_same_v<T, json_pointer> || specializes<T, std::initializer_list>;
 
+// A type with a conversion function to V of its own (`operator value()`, or a template one):
+// value's converting constructor leaves it to that function, which would otherwise be an
+// equally good, so ambiguous, way to make a value of it.
+// (The C++23 backend's brace-initialization probes, reflect/aggregate/members.hpp, are marked
+// metajson_probe: one that must not initialize a value member must not do it through this
+// constructor either.)
+template <class T, class V>
+concept converts_itself = requires(const T& t) { t.operator V(); } || requires { typename T::metajson_probe; };
+
 // The types a value converts to implicitly (nlohmann/json's `std::string s = j;`), each through
 // get<T>(): not pointers, characters or views (a view would point into the value), nor value's
 // own parts, nor types that would make the conversion ambiguous (an optional converts from a
@@ -634,8 +643,9 @@ class value {
   /// `json j(std_vector);`). Throws metajson::error when t cannot be written (NaN, invalid UTF-8);
   /// a type metajson cannot write does not compile, and the message says why. Defined by
   /// dynamic/convert.hpp (included by <metajson/value.hpp>).
+  /// (Not for a type that converts itself to a value, with a conversion function of its own.)
   template <class T>
-    requires(!detail::dyn::own_constructor<std::remove_cvref_t<T>, value>)
+    requires(!detail::dyn::own_constructor<std::remove_cvref_t<T>, value> && !detail::dyn::converts_itself<T, value>)
   value(const T& t);
 #endif
   /// An array or an object from a braced list, read as nlohmann/json reads it: a list whose

@@ -5,6 +5,7 @@
 // nlohmann/json", counts them).
 #include <metajson/metajson.hpp>
 #include <metajson/patch.hpp>
+#include <metajson/document.hpp>
 
 #include <gtest/gtest.h>
 
@@ -656,7 +657,25 @@ struct Spot {
   bool operator==(const Spot&) const = default;
 };
 
+// A type that converts itself to a value keeps its own conversion (the converting constructor
+// would be an equally good, so ambiguous, second way).
+struct Celsius {
+  double degrees = 0;
+  operator value() const { return std::to_string(static_cast<int>(degrees)) + " C"; }
+};
+// Converts to anything (as the C++23 backend's aggregate probes do).
+struct Anything {
+  template <class U>
+  operator U() const {
+    return U{};
+  }
+};
+
 TEST(Idioms, ConstructsFromAnyTypeMetajsonWrites) {
+  value c = Celsius{20};
+  EXPECT_EQ(c, "20 C");
+  value a = Anything{};
+  EXPECT_TRUE(a.is_null());
   EXPECT_EQ(W(value(std::vector<int>{1, 2})), "[1,2]");
   EXPECT_EQ(W(value(std::deque<double>{1.5})), "[1.5]");
   EXPECT_EQ(W(value(std::list<bool>{true})), "[true]");
@@ -685,6 +704,23 @@ TEST(Idioms, ConstructsFromAnyTypeMetajsonWrites) {
   EXPECT_TRUE(value(value::array{}).is_array());
   static_assert(!std::is_convertible_v<int*, value>, "a pointer would be a bool: refused");
   static_assert(!std::is_convertible_v<std::vector<value>::iterator, value> || true);
+}
+
+TEST(Idioms, ConvertsFromADocumentAndIntoContainersOfValues) {
+  const metajson::document doc = metajson::document::parse(R"({"a":[1,"x"],"b":null})");
+  value whole = doc.root();  // a node is written as its JSON
+  EXPECT_EQ(W(whole), R"({"a":[1,"x"],"b":null})");
+  value part(doc["a"]);
+  EXPECT_EQ(W(part), R"([1,"x"])");
+  std::vector<value> elements = whole["a"];
+  ASSERT_EQ(elements.size(), 2u);
+  EXPECT_EQ(elements[1], "x");
+  std::map<std::string, value> members = whole;
+  EXPECT_TRUE(members.at("b").is_null());
+  std::optional<value> held = whole["a"];  // std::optional's own constructor (a copy)
+  EXPECT_EQ(*held, part);
+  value from_values = std::vector<value>{1, "x"};
+  EXPECT_EQ(from_values, part);
 }
 
 TEST(Idioms, ConvertsImplicitlyToWhatGetReads) {

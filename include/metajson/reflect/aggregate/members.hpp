@@ -148,19 +148,24 @@ struct fake_holder {
 };
 
 // Brace-initialization probes (aggregates): a placeholder that converts to any member type,
-// one that converts only to a base of T, one only to an empty base of T.
+// one that converts only to a base of T, one only to an empty base of T. (metajson_probe: no
+// converting constructor takes them, metajson::value's included: a probe that must fail for a
+// member must not initialize it through the member's own constructor template.)
 struct any_init {
+  using metajson_probe = void;
   template <class U>
   constexpr operator U() const noexcept;
 };
 template <class T>
 struct base_init {
+  using metajson_probe = void;
   template <class B>
     requires(std::is_base_of_v<B, T> && !std::is_same_v<B, T>)
   constexpr operator B() const noexcept;
 };
 template <class T>
 struct empty_base_init {
+  using metajson_probe = void;
   template <class B>
     requires(std::is_base_of_v<B, T> && !std::is_same_v<B, T> && std::is_empty_v<B>)
   constexpr operator B() const noexcept;
