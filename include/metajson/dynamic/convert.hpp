@@ -163,22 +163,20 @@ namespace detail::dyn::hooks {
 void to_json() = delete;  // unqualified lookup stops here: only argument-dependent lookup finds a hook
 void from_json() = delete;
 
+// (Whatever they return: a hook that returns something is still the user's hook, never to be
+// ignored in favour of reflection.)
 template <class T, class V>
-concept has_to_json = requires(V& v, const T& t) {
-  { to_json(v, t) } -> std::same_as<void>;
-};
+concept has_to_json = requires(V& v, const T& t) { to_json(v, t); };
 template <class T, class V>
-concept has_from_json = requires(const V& v, T& t) {
-  { from_json(v, t) } -> std::same_as<void>;
-};
+concept has_from_json = requires(const V& v, T& t) { from_json(v, t); };
 
 template <class V, class T>
 void call_to_json(V& v, const T& t) {
-  to_json(v, t);
+  (void)to_json(v, t);
 }
 template <class V, class T>
 void call_from_json(const V& v, T& t) {
-  from_json(v, t);
+  (void)from_json(v, t);
 }
 
 // Runs a hook; what it throws becomes the error.

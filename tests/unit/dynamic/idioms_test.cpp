@@ -874,6 +874,15 @@ void from_json(const metajson::value& j, Person& p) {
   j.at("years").get_to(p.age);
   if (p.age < 0) throw std::invalid_argument("years must not be negative");
 }
+// Hooks that return something are hooks all the same.
+struct Tagged {
+  int n = 0;
+};
+metajson::value& to_json(metajson::value& j, const Tagged& t) { return j = {{"tagged", t.n}}; }
+bool from_json(const metajson::value& j, Tagged& t) {
+  t.n = j.at("tagged").get<int>();
+  return true;
+}
 struct Team {  // reflected, with hooked members
   std::string title;
   std::vector<Person> members;
@@ -911,6 +920,8 @@ TEST(Idioms, NlohmannToJsonAndFromJsonFunctionsAreUsed) {
   ASSERT_FALSE(kind);
   EXPECT_EQ(kind.error().code(), error_code::type_mismatch);
   EXPECT_EQ(thrown([] { (void)metajson::from<value>("[1]").get<hooked::Person>(); }).first, error_code::type_mismatch);
+  EXPECT_EQ(metajson::to_json(hooked::Tagged{3}), R"({"tagged":3})");
+  EXPECT_EQ(metajson::from<hooked::Tagged>(R"({"tagged":4})").n, 4);
 }
 
 }  // namespace
