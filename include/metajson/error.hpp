@@ -214,8 +214,9 @@ namespace detail {
 // adapter's JSON it arose when that is not the whole of it.
 inline std::string adapter_refusal(const error& e) {
   std::string m = e.detail();
-  if (!e.path().empty() && e.path() != "$") m += (m.empty() ? "in the adapter's JSON at " : " (in the adapter's JSON at ") + e.path() + (m.empty() ? "" : ")");
-  return m;
+  if (e.path().empty() || e.path() == "$") return m;
+  if (m.empty()) return "in the adapter's JSON at " + e.path();
+  return m + " (in the adapter's JSON at " + e.path() + ")";
 }
 
 // The one place where the entry points that promise not to throw catch: f() (which returns a

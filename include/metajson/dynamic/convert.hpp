@@ -151,11 +151,11 @@ value::value(const T& t) : c_() {
 
 // --- nlohmann/json's to_json / from_json functions ----------------------------------------------
 //
-// A type with `void to_json(metajson::value&, const T&)` or `void from_json(const
-// metajson::value&, T&)` beside it (found by argument-dependent lookup, as nlohmann/json finds
-// them) is written and read through them, wherever it appears (a member, an element) and by
-// every entry point: they are its metajson::adapter, which takes precedence over reflection. A
-// metajson::error (or another std::exception) they throw refuses the value, at its path; a type
+// A type with `to_json(metajson::value&, const T&)` or `from_json(const metajson::value&, T&)`
+// beside it (found by argument-dependent lookup, as nlohmann/json finds them; whatever they
+// return) is written and read through them, wherever it appears (a member, an element) and by
+// every entry point: they are its metajson::adapter, which takes precedence over reflection.
+// Whatever they throw refuses the value, at its path (a metajson::error as it is); a type
 // with only one of the two cannot go the other way (a compile-time error that says which is
 // missing). An explicit metajson::adapter<T> specialization takes precedence over them.
 namespace detail::dyn::hooks {
@@ -179,7 +179,7 @@ void call_from_json(const V& v, T& t) {
   (void)from_json(v, t);
 }
 
-// Runs a hook; what it throws becomes the error.
+// Runs a hook; whatever it throws becomes the error.
 template <class F>
 error run(F&& f) noexcept {
   return out_of_memory_as_error([&]() -> error {
@@ -192,6 +192,8 @@ error run(F&& f) noexcept {
       throw;
     } catch (const std::exception& e) {
       return error(error_code::invalid_value, "$", e.what());
+    } catch (...) {  // (the reader and writer do not throw: it would end the program)
+      return error(error_code::invalid_value, "$", "the to_json or from_json function threw an exception that is not a std::exception");
     }
   });
 }
@@ -346,8 +348,9 @@ Stream& operator>>(Stream& is, V& v) {
   while (!ended(next()) && blank(next())) buf->sbumpc();
   if (!ended(next())) {
     const int first = next();
-    if (first == '{' || first == '[') {
-      // Up to the bracket that closes the first one, strings skipped whole.
+    if (first == '{' || first == '[' || first == '"') {
+      // Up to the bracket that closes the first one, or the quote that closes the string (a
+      // string inside skipped whole).
       std::size_t depth = 0;
       bool in_string = false, escaped = false;
       while (!ended(next())) {
@@ -361,19 +364,10 @@ Stream& operator>>(Stream& is, V& v) {
           in_string = true;
         } else if (ch == '{' || ch == '[') {
           ++depth;
-        } else if ((ch == '}' || ch == ']') && --depth == 0) {
-          break;
+        } else if (ch == '}' || ch == ']') {
+          --depth;
         }
-      }
-    } else if (first == '"') {
-      take();
-      bool escaped = false;
-      while (!ended(next())) {
-        const int ch = next();
-        take();
-        if (escaped) escaped = false;
-        else if (ch == '\\') escaped = true;
-        else if (ch == '"') break;
+        if (!in_string && depth == 0) break;
       }
     } else {
       while (!ended(next()) && !blank(next()) && next() != ',' && next() != ']' && next() != '}' && next() != '{' &&

@@ -783,8 +783,9 @@ class value {
 
   /// The value at a JSON Pointer (nlohmann/json's `v["/a/0"_json_pointer]`). const: at_pointer's
   /// (an error when it does not resolve). Non-const: created when missing, as nlohmann/json does:
-  /// a null on the way becomes an object, or an array when the token is an index; an index past
-  /// an array's end appends nulls up to it; "-" appends. A scalar on the way is an error.
+  /// a null on the way becomes an object, or an array when the token is an index; an array's
+  /// size as the index, or "-", appends (a larger index is an error: nlohmann/json pads with
+  /// nulls). A scalar on the way is an error.
   const value& operator[](const json_pointer& p) const { return at_pointer(p.to_string()); }
   value& operator[](const json_pointer& p);
   const value& at(const json_pointer& p) const { return at_pointer(p.to_string()); }

@@ -750,10 +750,12 @@ inline value& value::operator[](const json_pointer& p) {
         at = &at->a_.emplace_back();
         continue;
       }
-      if (!i) detail::dyn::pointer_not_resolved(t, depth, std::move(path), why);
-      if (*i >= at->a_.size()) at->a_.resize(*i + 1);
+      if (i && *i > at->a_.size())  // (no padding: a stray index must not make millions of nulls)
+        why = "an array of " + std::to_string(at->a_.size()) + (at->a_.size() == 1 ? " element" : " elements") +
+              ", where an element can be added at index " + std::to_string(at->a_.size()) + " at most";
+      if (!why.empty()) detail::dyn::pointer_not_resolved(t, depth, std::move(path), why);
       path += detail::index_segment(*i);
-      at = &at->a_[*i];
+      at = *i == at->a_.size() ? &at->a_.emplace_back() : &at->a_[*i];
     } else {
       const std::string k = detail::dyn::kind_name(at->kind());
       detail::dyn::pointer_not_resolved(t, depth, std::move(path), "a " + k + ", which can hold no \"" + token.substr(0, 64) + "\"");

@@ -703,7 +703,6 @@ TEST(Idioms, ConstructsFromAnyTypeMetajsonWrites) {
   EXPECT_TRUE(value(static_cast<short>(1)).is_int64());
   EXPECT_TRUE(value(value::array{}).is_array());
   static_assert(!std::is_convertible_v<int*, value>, "a pointer would be a bool: refused");
-  static_assert(!std::is_convertible_v<std::vector<value>::iterator, value> || true);
 }
 
 TEST(Idioms, ConvertsFromADocumentAndIntoContainersOfValues) {
@@ -813,14 +812,19 @@ TEST(Idioms, JsonPointerLiteral) {
   // Non-const: created when missing, as nlohmann/json does.
   value n;
   n["/a/b"_json_pointer] = 1;           // null -> object
-  n["/list/2"_json_pointer] = "x";      // null -> array (an index), padded with nulls
+  n["/list/0"_json_pointer] = "x";      // null -> array (an index), the size appends
   n["/list/-"_json_pointer] = true;     // "-" appends
+  n["/list/0"_json_pointer] = "y";      // found: assigned
   n["/a/c/0/d"_json_pointer] = 2.5;
-  EXPECT_EQ(W(n), R"({"a":{"b":1,"c":[{"d":2.5}]},"list":[null,null,"x",true]})");
+  EXPECT_EQ(W(n), R"({"a":{"b":1,"c":[{"d":2.5}]},"list":["y",true]})");
+  // Past the end: an error that says so, nothing padded (a stray index must not allocate gigabytes).
+  const auto far = thrown([&] { n["/list/99999999999"_json_pointer] = 1; });
+  EXPECT_EQ(far.first, error_code::pointer_not_found);
+  EXPECT_NE(far.second.find("an array of 2 elements, where an element can be added at index 2 at most"), std::string::npos) << far.second;
   EXPECT_EQ(&n["/a/b"_json_pointer], &n["a"]["b"]);  // found, not created again
   EXPECT_EQ(thrown([&] { n["/a/b/c"_json_pointer] = 1; }).first, error_code::pointer_not_found);  // 1 holds no "c"
   EXPECT_EQ(thrown([&] { n["/list/x"_json_pointer] = 1; }).first, error_code::pointer_not_found);
-  EXPECT_EQ(W(n), R"({"a":{"b":1,"c":[{"d":2.5}]},"list":[null,null,"x",true]})");
+  EXPECT_EQ(W(n), R"({"a":{"b":1,"c":[{"d":2.5}]},"list":["y",true]})");
 }
 
 TEST(Idioms, StreamExtractionReadsOneValueAtATime) {
@@ -847,6 +851,8 @@ TEST(Idioms, StreamExtractionReadsOneValueAtATime) {
   EXPECT_EQ(h, 7);
   std::istringstream truncated(R"({"a":[1,2)");
   EXPECT_EQ(thrown([&] { truncated >> h; }).first, error_code::unexpected_end);
+  std::istringstream open_string("\"abc");
+  EXPECT_EQ(thrown([&] { open_string >> h; }).first, error_code::unexpected_end);
   std::istringstream bad_utf8("\"\xff\"");
   EXPECT_EQ(thrown([&] { bad_utf8 >> h; }).first, error_code::invalid_utf8);
 }
@@ -882,6 +888,18 @@ metajson::value& to_json(metajson::value& j, const Tagged& t) { return j = {{"ta
 bool from_json(const metajson::value& j, Tagged& t) {
   t.n = j.at("tagged").get<int>();
   return true;
+}
+// A hook that throws something that is not a std::exception.
+struct Odd {
+  int n = 0;
+};
+void to_json(metajson::value& j, const Odd& o) {
+  if (o.n < 0) throw 42;
+  j = o.n;
+}
+void from_json(const metajson::value& j, Odd& o) {
+  o.n = j.get<int>();
+  if (o.n < 0) throw 42;
 }
 struct Team {  // reflected, with hooked members
   std::string title;
@@ -922,6 +940,16 @@ TEST(Idioms, NlohmannToJsonAndFromJsonFunctionsAreUsed) {
   EXPECT_EQ(thrown([] { (void)metajson::from<value>("[1]").get<hooked::Person>(); }).first, error_code::type_mismatch);
   EXPECT_EQ(metajson::to_json(hooked::Tagged{3}), R"({"tagged":3})");
   EXPECT_EQ(metajson::from<hooked::Tagged>(R"({"tagged":4})").n, 4);
+  // Any exception a hook throws is an error, never the end of the program.
+  auto odd_read = metajson::try_from<std::vector<hooked::Odd>>("[1,-1]");
+  ASSERT_FALSE(odd_read);
+  EXPECT_EQ(odd_read.error().code(), error_code::invalid_value);
+  EXPECT_EQ(odd_read.error().path(), "$[1]");
+  EXPECT_NE(odd_read.error().message().find("not a std::exception"), std::string::npos) << odd_read.error().message();
+  auto odd_write = metajson::try_to_json(std::vector<hooked::Odd>{{1}, {-1}});
+  ASSERT_FALSE(odd_write);
+  EXPECT_EQ(odd_write.error().code(), error_code::invalid_value);
+  EXPECT_EQ(odd_write.error().path(), "$[1]");
 }
 
 }  // namespace
