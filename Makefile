@@ -122,6 +122,7 @@ test-aarch64 test-s390x: test-%: bootstrap
 	cmake -S . -B build-$* $(CROSS_CMAKE) -DMETAJSON_CROSS_ARCH=$*
 	cmake --build build-$* -j $(JOBS) --target $(CROSS_TESTS_$*)
 	cd build-$* && ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(CROSS_TESTS_$*))))$$" $(CTEST_ARGS)
+	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs|^(stage 1|escape) kernels tested' build-$*/Testing/Temporary/LastTest.log || true
 
 # The C++23 backend (include/metajson/reflect/aggregate/: members through structured bindings,
 # annotations through metajson::meta<T>), with the compilers users have without reflection: Clang

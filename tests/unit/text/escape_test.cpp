@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <string>
 
 namespace {
@@ -51,6 +53,17 @@ TEST(Escape, BackendIsReported) {
 #else
   EXPECT_EQ(metajson::compiled_simd_backend, "swar");
 #endif
+  // Which kernels this run tests (`make test` and `make test-aarch64` print the line): the scans'
+  // (the compiled backend) and the fused escaper-validator's, chosen at run time on x86-64.
+  std::string fused = "none (the scans and the bulk UTF-8 check)";
+  constexpr bool fuses = !metajson::detail::ablation::no_fused_escape;
+#if defined(METAJSON_HAS_UTF8_AVX2)
+  if (fuses && metajson::compiled_simd_backend != "swar" && metajson::detail::cpu_has_avx2()) fused = "avx2";
+#elif defined(METAJSON_HAS_UTF8_NEON)
+  if (fuses && metajson::compiled_simd_backend == "neon") fused = "neon";
+#endif
+  std::printf("escape kernels tested: scans %s, fused escape and UTF-8 check %s\n",
+              std::string(metajson::compiled_simd_backend).c_str(), fused.c_str());
 }
 
 TEST(Escape, EveryAsciiByte) {
