@@ -1,6 +1,7 @@
 // Building a metajson::document (document.hpp): its copy of the text is indexed by stage 1 and
 // walked once (read/walk.hpp) into the nodes (dynamic/node.hpp). Two growing buffers: the nodes (from
-// an estimate of one node per 8 bytes of text, doubled by realloc while short) and the arena of
+// an estimate of one node per 8 bytes of text, grown by realloc, at least doubling, when the
+// entries indexed could outrun it: builder::indexed) and the arena of
 // decoded strings (no larger than the text, but for utf8_policy::replace's U+FFFD). A document
 // parsed again into the same object reuses both, and its text's capacity.
 #pragma once
@@ -56,24 +57,41 @@ struct raw_buffer {
   }
 };
 
-// The walk's sink (read/walk.hpp) that writes the nodes.
+// The walk's sink (read/walk.hpp) that writes the nodes. A node is written for an entry of the
+// index (a container's opening bracket, a key, a scalar), never for two, so the nodes written are
+// at most the header and the entries indexed so far: the walk tells the builder how many there are
+// after each refill of the index (indexed()), which makes room for them, and a node is written
+// with no check of the capacity (one check per refill of up to 2,048 entries instead of one per
+// node: docs/performance.md).
 template <bool PlainStrings>
 struct builder {
-  using mark = std::size_t;
+  using mark = std::size_t;  // a container's node, by number (the nodes move when they grow)
   raw_buffer<raw>& nodes;
   raw_buffer<char>& arena;
   const char* const text;
-  std::size_t size;  // nodes written, the header's included
+  raw* data = nullptr;  // nodes.data
+  raw* out = nullptr;   // the next node
   std::size_t arena_size = 0;
 
-  METAJSON_ALWAYS_INLINE std::uint64_t offset(const char* p) const noexcept { return static_cast<std::uint64_t>(p - text); }
-  METAJSON_NOINLINE void grow() { nodes.reserve(nodes.capacity * 2, size); }
-  METAJSON_ALWAYS_INLINE raw* slot() {
-    if (METAJSON_UNLIKELY(size == nodes.capacity)) grow();
-    return nodes.data + size++;
+  // Starts writing after the header (nodes has room for it).
+  void start() noexcept {
+    data = nodes.data;
+    out = data + header_nodes;
   }
+  std::size_t size() const noexcept { return static_cast<std::size_t>(out - data); }  // nodes written, the header's included
+  METAJSON_ALWAYS_INLINE void indexed(std::size_t entries) {
+    if (METAJSON_UNLIKELY(header_nodes + entries > nodes.capacity)) grow(header_nodes + entries);
+  }
+  METAJSON_NOINLINE void grow(std::size_t need) {
+    const std::size_t n = size();
+    nodes.reserve(std::max(need, 2 * nodes.capacity), n);
+    data = nodes.data;
+    out = data + n;
+  }
+
+  METAJSON_ALWAYS_INLINE std::uint64_t offset(const char* p) const noexcept { return static_cast<std::uint64_t>(p - text); }
   METAJSON_ALWAYS_INLINE void put(std::uint64_t tag, std::uint64_t payload) {
-    raw* r = slot();
+    raw* r = out++;
     r->tag = tag;
     r->payload = payload;
   }
@@ -111,16 +129,16 @@ struct builder {
   METAJSON_ALWAYS_INLINE void key(std::string_view t, string_form form, const char* src) { string(t, form, src); }
 
   METAJSON_ALWAYS_INLINE mark begin(const char* src) {
-    const std::size_t at = size;
-    slot()->payload = offset(src) << 32;
+    const std::size_t at = size();
+    (out++)->payload = offset(src) << 32;
     return at;
   }
   mark begin_array(const char* src) { return begin(src); }
   mark begin_object(const char* src) { return begin(src); }
   METAJSON_ALWAYS_INLINE void end(mark m, std::size_t count, kind k) {
-    raw& r = nodes.data[m];
+    raw& r = data[m];
     r.tag = code(k) | std::uint64_t{count} << 8;
-    r.payload |= size - m;
+    r.payload |= size() - m;
   }
   void end_array(mark m, std::size_t count) { end(m, count, kind::array); }
   void end_object(mark m, std::size_t count) { end(m, count, kind::object); }
@@ -140,14 +158,15 @@ error build(std::string_view text, raw_buffer<raw>& nodes, raw_buffer<char>& are
     return make_read_error(c);
   }
   // Strings are written back without escaping when stage 1 checked their UTF-8.
-  builder<O.utf8 == utf8_policy::validate> b{nodes, arena, text.data(), header_nodes};
+  builder<O.utf8 == utf8_policy::validate> b{nodes, arena, text.data()};
   error e = drive<O, text_is::document, true>(c, text, [&](read_context& c, const char* k) {
-    nodes.reserve(header_nodes + text.size() / 8 + 16, 0);
+    nodes.reserve(header_nodes + text.size() / 8 + 16, 0);  // (then as the walk indexes: indexed())
+    b.start();
     return walk_value<O>(c, k, b);
   });
   if (METAJSON_LIKELY(!e)) {
     arena_size = b.arena_size;
-    count = b.size;
+    count = b.size();
   }
   return e;
 }

@@ -17,6 +17,9 @@
 //   void float64(double, const char* src);  void big_number(std::string_view text, const char* src);
 //   void string(std::string_view text, string_form, const char* src);  (src: the opening quote)
 //   void key(std::string_view text, string_form, const char* src);
+// and may have
+//   void indexed(std::size_t entries);         the entries of the index so far (from the document's
+//                                              first), at the start and after every refill
 // Each may throw std::bad_alloc (the entry points catch it).
 //
 // No recursion: the open containers are a stack of frames (32 inline, the rest on the heap up to
@@ -231,6 +234,21 @@ METAJSON_ALWAYS_INLINE bool walk_string(read_context& c, const char* k, const ch
   return true;
 }
 
+// A sink that sizes what it writes by the entries indexed (see the top of this file).
+template <class Sink>
+concept sizes_by_index = requires(Sink& s, std::size_t n) { s.indexed(n); };
+
+// ensure() (read/cursor.hpp) for the walk: after a refill, the sink hears how many entries there are.
+template <class Sink>
+METAJSON_ALWAYS_INLINE const char* walk_ensure(read_context& c, const char* k, Sink& s) {
+  if (METAJSON_LIKELY(c.limit - k >= static_cast<std::ptrdiff_t>(index_window))) return k;
+  k = refill(c, k);
+  if constexpr (sizes_by_index<Sink>) {
+    if (METAJSON_LIKELY(k != nullptr)) s.indexed(c.first_entry + static_cast<std::size_t>(c.limit - c.kinds));
+  }
+  return k;
+}
+
 // Walks the value at entry k into the sink; returns the entry after it, or nullptr after
 // c.fail() with the path of the failure in c.path.
 template <options O, class Sink>
@@ -244,6 +262,7 @@ const char* walk_value(read_context& c, const char* k, Sink& s) {
     if (stack.empty()) return nullptr;
     return walk_error_path<O>(c, stack, in_child);
   };
+  if constexpr (sizes_by_index<Sink>) s.indexed(c.first_entry + static_cast<std::size_t>(c.limit - c.kinds));
 
 value:
   in_child = true;
@@ -254,7 +273,7 @@ value:
       f->mark = s.begin_object(at(c, k));
       f->count = 0;
       f->object = true;
-      k = ensure(c, k + 1);
+      k = walk_ensure(c, k + 1, s);
       if (METAJSON_UNLIKELY(!k)) return fail();
       if (*k == '}') goto close;
       goto member;
@@ -264,7 +283,7 @@ value:
       f->mark = s.begin_array(at(c, k));
       f->count = 0;
       f->object = false;
-      k = ensure(c, k + 1);
+      k = walk_ensure(c, k + 1, s);
       if (METAJSON_UNLIKELY(!k)) return fail();
       if (*k == ']') goto close;
       goto value;
@@ -331,7 +350,7 @@ after:  // after a value: the end of the document, or a separator of the contain
   in_child = false;
   ++f->count;
   if (METAJSON_LIKELY(*k == ',')) {
-    k = ensure(c, k + 1);
+    k = walk_ensure(c, k + 1, s);
     if (METAJSON_UNLIKELY(!k)) return fail();
     if (f->object) goto member;
     goto value;
@@ -345,7 +364,7 @@ close:  // at the '}' or ']' of the innermost container
   if (f->object) s.end_object(f->mark, f->count);
   else s.end_array(f->mark, f->count);
   f = stack.pop();
-  k = ensure(c, k + 1);  // a container leaves the window full
+  k = walk_ensure(c, k + 1, s);  // a container leaves the window full
   if (METAJSON_UNLIKELY(!k)) return fail();
   goto after;
 }

@@ -302,6 +302,46 @@ TEST(Document, ReuseCopyMoveAndMemory) {
   EXPECT_LE(b.memory_usage(), 4 * big.size() + 4096);
 }
 
+// The builder makes room for the nodes once per refill of the index (a node per entry at most),
+// not per node: documents denser than its first estimate (a node per 8 bytes), over many
+// refills, parsed into a document that held a small one before and a small one after, give
+// every node (ASan sees a node written past the room).
+TEST(Document, DenseDocumentsGrowTheNodesAsTheyAreIndexed) {
+  document d;
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_FALSE(document::parse_into(d, "[1]"));
+    EXPECT_EQ(d.node_count(), 2u);
+    for (const std::size_t n : {1u, 700u, 2047u, 2048u, 2049u, 5000u, 70000u}) {
+      std::string ones = "[", empties = "[", members = "{", nested;
+      for (std::size_t i = 0; i < n; ++i) {
+        ones += i ? ",1" : "1";
+        empties += i ? ",[]" : "[]";
+        members += (i ? ",\"" : "\"") + std::string(1, static_cast<char>('a' + i % 26)) + "\":[0]";
+      }
+      ones += "]";
+      empties += "]";
+      members += "}";
+      for (std::size_t i = 0; i < n % 900; ++i) nested += "[";
+      nested += std::string(n % 900, ']');
+      ASSERT_FALSE(document::parse_into(d, ones)) << n;
+      ASSERT_EQ(d.node_count(), n + 1);
+      std::int64_t sum = 0;
+      for (const node e : d.root()) sum += e.as_int64();
+      EXPECT_EQ(sum, static_cast<std::int64_t>(n));
+      ASSERT_FALSE(document::parse_into(d, empties)) << n;
+      ASSERT_EQ(d.node_count(), n + 1);
+      EXPECT_EQ(metajson::to_json(d), empties);
+      ASSERT_FALSE(document::parse_into(d, members)) << n;
+      ASSERT_EQ(d.node_count(), 3 * n + 1);  // a key, an array and its 0 per member
+      EXPECT_EQ(metajson::to_json(d), members);  // (duplicate keys kept, in order)
+      if (!nested.empty()) {
+        ASSERT_FALSE(document::parse_into(d, nested)) << n;
+        EXPECT_EQ(d.node_count(), n % 900);
+      }
+    }
+  }
+}
+
 // Stage 1's backslash record (index::backslash_record) tells the dynamic readers which strings
 // hold no escape: every string and key of documents of strings with escapes here and there
 // (across 64-byte blocks and the record's bytes, strings longer than the 56 blocks the
