@@ -84,7 +84,10 @@ METAJSON_ALWAYS_INLINE std::string_view text(const cell& c) noexcept {
 
 // Makes c a string-like cell of kind k (string, big_number) holding s; `plain` when s needs no
 // escaping and is valid UTF-8 (the readers know it: stage 1 checked it). c holds nothing before.
-inline void set_text(cell& c, std::uint8_t tag, std::string_view s) {
+// Inline at every use: left to GCC, whether the reader's keys inlined it changed with unrelated
+// code in the same program (from<value> on twitter 8.25 or 8.42 M instructions whether the
+// document's builder had one capacity check or another: docs/performance.md).
+METAJSON_ALWAYS_INLINE void set_text(cell& c, std::uint8_t tag, std::string_view s) {
   const std::size_t n = s.size();
   if (n <= inline_capacity) {
     c.tag = tag;
