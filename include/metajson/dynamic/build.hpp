@@ -1,7 +1,7 @@
 // Building a metajson::document (document.hpp): its copy of the text is indexed by stage 1 and
 // walked once (read/walk.hpp) into the nodes (dynamic/node.hpp). Two growing buffers: the nodes (from
 // an estimate of one node per 8 bytes of text, grown by realloc, at least doubling, when the
-// entries indexed could outrun it: builder::indexed) and the arena of
+// entries indexed ahead of the walk could outrun it: builder::indexed) and the arena of
 // decoded strings (no larger than the text, but for utf8_policy::replace's U+FFFD). A document
 // parsed again into the same object reuses both, and its text's capacity.
 #pragma once
@@ -58,11 +58,11 @@ struct raw_buffer {
 };
 
 // The walk's sink (read/walk.hpp) that writes the nodes. A node is written for an entry of the
-// index (a container's opening bracket, a key, a scalar), never for two, so the nodes written are
-// at most the header and the entries indexed so far: the walk tells the builder how many there are
-// after each refill of the index (indexed()), which makes room for them, and a node is written
-// with no check of the capacity (one check per refill of up to 2,048 entries instead of one per
-// node: docs/performance.md).
+// index (a container's opening bracket, a key, a scalar), never for two, so until the next refill
+// the nodes are at most those written and the entries ahead of the walk in the index: the walk
+// says how many are ahead at its start and after each refill (indexed()), the builder makes room
+// for them, and a node is written with no check of the capacity (one check per refill of up to
+// 2,048 entries instead of one per node: docs/performance.md).
 template <bool PlainStrings>
 struct builder {
   using mark = std::size_t;  // a container's node, by number (the nodes move when they grow)
@@ -79,8 +79,8 @@ struct builder {
     out = data + header_nodes;
   }
   std::size_t size() const noexcept { return static_cast<std::size_t>(out - data); }  // nodes written, the header's included
-  METAJSON_ALWAYS_INLINE void indexed(std::size_t entries) {
-    if (METAJSON_UNLIKELY(header_nodes + entries > nodes.capacity)) grow(header_nodes + entries);
+  METAJSON_ALWAYS_INLINE void indexed(std::size_t ahead) {
+    if (METAJSON_UNLIKELY(size() + ahead > nodes.capacity)) grow(size() + ahead);
   }
   METAJSON_NOINLINE void grow(std::size_t need) {
     const std::size_t n = size();
@@ -160,7 +160,9 @@ error build(std::string_view text, raw_buffer<raw>& nodes, raw_buffer<char>& are
   // Strings are written back without escaping when stage 1 checked their UTF-8.
   builder<O.utf8 == utf8_policy::validate> b{nodes, arena, text.data()};
   error e = drive<O, text_is::document, true>(c, text, [&](read_context& c, const char* k) {
-    nodes.reserve(header_nodes + text.size() / 8 + 16, 0);  // (then as the walk indexes: indexed())
+    // The first estimate, or the first chunk's entries when more (a small document's all: one
+    // allocation), then as the walk goes: indexed().
+    nodes.reserve(header_nodes + std::max(text.size() / 8 + 16, static_cast<std::size_t>(c.limit - k)), 0);
     b.start();
     return walk_value<O>(c, k, b);
   });

@@ -82,8 +82,9 @@ METAJSON_ALWAYS_INLINE std::string_view text(const cell& c) noexcept {
 #endif
 }
 
-// Makes c a string-like cell of kind k (string, big_number) holding s; `plain` when s needs no
-// escaping and is valid UTF-8 (the readers know it: stage 1 checked it). c holds nothing before.
+// Makes c a string-like cell with tag `tag` (a string's or a big number's, with flag_plain when s
+// needs no escaping and is valid UTF-8: the readers know it, stage 1 checked it) holding s. c
+// holds nothing before.
 // Inline at every use: left to GCC, whether the reader's keys inlined it changed with unrelated
 // code in the same program (from<value> on twitter 8.25 or 8.42 M instructions whether the
 // document's builder had one capacity check or another: docs/performance.md).

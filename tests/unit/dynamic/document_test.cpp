@@ -302,15 +302,14 @@ TEST(Document, ReuseCopyMoveAndMemory) {
   EXPECT_LE(b.memory_usage(), 4 * big.size() + 4096);
 }
 
-// The builder makes room for the nodes once per refill of the index (a node per entry at most),
-// not per node: documents denser than its first estimate (a node per 8 bytes), over many
-// refills, parsed into a document that held a small one before and a small one after, give
-// every node (ASan sees a node written past the room).
+// The builder makes room for the nodes once per refill of the index (the nodes written and the
+// entries ahead, a node per entry at most), not per node: documents denser than its first
+// estimate (a node per 8 bytes), over many refills, parsed into fresh documents and into one that
+// held a small document before and after, give every node (ASan sees a node written past the
+// room); and a small document takes one allocation of nodes sized by its entries.
 TEST(Document, DenseDocumentsGrowTheNodesAsTheyAreIndexed) {
-  document d;
-  for (int round = 0; round < 2; ++round) {
-    ASSERT_FALSE(document::parse_into(d, "[1]"));
-    EXPECT_EQ(d.node_count(), 2u);
+  document reused;
+  for (const bool fresh : {true, false}) {
     for (const std::size_t n : {1u, 700u, 2047u, 2048u, 2049u, 5000u, 70000u}) {
       std::string ones = "[", empties = "[", members = "{", nested;
       for (std::size_t i = 0; i < n; ++i) {
@@ -323,23 +322,40 @@ TEST(Document, DenseDocumentsGrowTheNodesAsTheyAreIndexed) {
       members += "}";
       for (std::size_t i = 0; i < n % 900; ++i) nested += "[";
       nested += std::string(n % 900, ']');
-      ASSERT_FALSE(document::parse_into(d, ones)) << n;
-      ASSERT_EQ(d.node_count(), n + 1);
+      auto parse = [&](const std::string& text) -> const document& {
+        if (fresh) {
+          reused = document();
+        } else {
+          EXPECT_FALSE(document::parse_into(reused, "[1]"));
+        }
+        EXPECT_FALSE(document::parse_into(reused, text)) << n;
+        return reused;
+      };
+      const document& a = parse(ones);
+      ASSERT_EQ(a.node_count(), n + 1);
       std::int64_t sum = 0;
-      for (const node e : d.root()) sum += e.as_int64();
+      for (const node e : a.root()) sum += e.as_int64();
       EXPECT_EQ(sum, static_cast<std::int64_t>(n));
-      ASSERT_FALSE(document::parse_into(d, empties)) << n;
-      ASSERT_EQ(d.node_count(), n + 1);
-      EXPECT_EQ(metajson::to_json(d), empties);
-      ASSERT_FALSE(document::parse_into(d, members)) << n;
-      ASSERT_EQ(d.node_count(), 3 * n + 1);  // a key, an array and its 0 per member
-      EXPECT_EQ(metajson::to_json(d), members);  // (duplicate keys kept, in order)
+      // Nodes of 16 bytes, at most twice what the nodes written and one refill's entries need.
+      if (fresh) EXPECT_LE(a.memory_usage(), 2 * ones.size() + 64 + 32 * (a.node_count() + 2 + 2100)) << n;
+      const document& b = parse(empties);
+      ASSERT_EQ(b.node_count(), n + 1);
+      EXPECT_EQ(metajson::to_json(b), empties);
+      const document& c = parse(members);
+      ASSERT_EQ(c.node_count(), 3 * n + 1);  // a key, an array and its 0 per member
+      EXPECT_EQ(metajson::to_json(c), members);  // (duplicate keys kept, in order)
       if (!nested.empty()) {
-        ASSERT_FALSE(document::parse_into(d, nested)) << n;
+        const document& d = parse(nested);
         EXPECT_EQ(d.node_count(), n % 900);
       }
     }
   }
+  // A small document: one allocation of nodes, sized by its entries (at most one per byte and
+  // the 8 that end the index), not grown.
+  const std::string small = R"({"a":1,"b":2,"c":3})";
+  const document s = document::parse(small);
+  EXPECT_EQ(s.node_count(), 7u);
+  EXPECT_LE(s.memory_usage(), 2 * small.size() + 64 + 16 * (2 + small.size() + 8));
 }
 
 // Stage 1's backslash record (index::backslash_record) tells the dynamic readers which strings
