@@ -79,8 +79,20 @@ struct builder {
     out = data + header_nodes;
   }
   std::size_t size() const noexcept { return static_cast<std::size_t>(out - data); }  // nodes written, the header's included
-  METAJSON_ALWAYS_INLINE void indexed(std::size_t ahead) {
-    if (METAJSON_UNLIKELY(size() + ahead > nodes.capacity)) grow(size() + ahead);
+  // The entries [k, limit) are ahead of the walk: room for a node each, and when that is more
+  // than there is, for a node each of those that can give one (not ',', ':', a closing bracket or
+  // the end), counted only then: a dense array is half commas, and counting them all grew its
+  // nodes to twice what it needs.
+  METAJSON_ALWAYS_INLINE void indexed(const char* k, const char* limit) {
+    if (METAJSON_UNLIKELY(size() + static_cast<std::size_t>(limit - k) > nodes.capacity)) grow_for(k, limit);
+  }
+  METAJSON_NOINLINE void grow_for(const char* k, const char* limit) {
+    std::size_t values = 0;
+    for (; k != limit; ++k) {
+      const char ch = *k;
+      values += !(ch == ',' || ch == ':' || ch == ']' || ch == '}' || ch == index::kind_end || ch == index::kind_error);
+    }
+    if (size() + values > nodes.capacity) grow(size() + values);
   }
   METAJSON_NOINLINE void grow(std::size_t need) {
     const std::size_t n = size();

@@ -18,9 +18,9 @@
 //   void string(std::string_view text, string_form, const char* src);  (src: the opening quote)
 //   void key(std::string_view text, string_form, const char* src);
 // and may have
-//   void indexed(std::size_t ahead);           the entries in the index from the walk's one on (each
-//                                              gives a value at most), at the start and after every
-//                                              refill
+//   void indexed(const char* k, const char* limit);  the entries in the index from the walk's one
+//                                              on (each gives a value at most), at the start and
+//                                              after every refill
 // Each may throw std::bad_alloc (the entry points catch it).
 //
 // No recursion: the open containers are a stack of frames (32 inline, the rest on the heap up to
@@ -237,7 +237,7 @@ METAJSON_ALWAYS_INLINE bool walk_string(read_context& c, const char* k, const ch
 
 // A sink that sizes what it writes by the entries indexed (see the top of this file).
 template <class Sink>
-concept sizes_by_index = requires(Sink& s, std::size_t n) { s.indexed(n); };
+concept sizes_by_index = requires(Sink& s, const char* k) { s.indexed(k, k); };
 
 // ensure() (read/cursor.hpp) for the walk: after a refill, the sink hears how many entries are
 // ahead of the walk.
@@ -246,7 +246,7 @@ METAJSON_ALWAYS_INLINE const char* walk_ensure(read_context& c, const char* k, S
   if (METAJSON_LIKELY(c.limit - k >= static_cast<std::ptrdiff_t>(index_window))) return k;
   k = refill(c, k);
   if constexpr (sizes_by_index<Sink>) {
-    if (METAJSON_LIKELY(k != nullptr)) s.indexed(static_cast<std::size_t>(c.limit - k));
+    if (METAJSON_LIKELY(k != nullptr)) s.indexed(k, c.limit);
   }
   return k;
 }
@@ -264,7 +264,7 @@ const char* walk_value(read_context& c, const char* k, Sink& s) {
     if (stack.empty()) return nullptr;
     return walk_error_path<O>(c, stack, in_child);
   };
-  if constexpr (sizes_by_index<Sink>) s.indexed(static_cast<std::size_t>(c.limit - k));
+  if constexpr (sizes_by_index<Sink>) s.indexed(k, c.limit);
 
 value:
   in_child = true;
