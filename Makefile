@@ -29,6 +29,7 @@
 #   make test-sanitize the tests that read or write at run time (SANITIZE_TESTS: hostile inputs
 #                     included), under ASan + UBSan, each fuzz target its fixed count of
 #                     inputs (FUZZ_RUNS_PERCENT of it, default 100), at -O1 -g1
+#   make test-tsan    the tests of what runs on several threads (TSAN_TESTS) under ThreadSanitizer
 #   make fuzz         a campaign: only the fuzz targets, under ASan + UBSan, coverage-guided,
 #                     FUZZ_SECONDS (600) each, seed FUZZ_SEED (1)
 #   make differential metajson's verdicts against simdjson's and yyjson's (JSONTestSuite, then
@@ -40,7 +41,7 @@
 #
 # Every test step runs fixed counts of inputs (fuzzing, random values): the same inputs, and so
 # the same verdict, on every machine however fast. Only `make fuzz` is bounded by time.
-# Build folders: build/ (tests), build-clang/, build-gcc13/, build-aggregate/, build-nosimd/, build-aarch64/, build-s390x/, build-sanitize/, bench/build/, bench/build-native/, bench/build-clang/.
+# Build folders: build/ (tests), build-clang/, build-gcc13/, build-aggregate/, build-nosimd/, build-aarch64/, build-s390x/, build-sanitize/, build-tsan/, bench/build/, bench/build-native/, bench/build-clang/.
 # Builds go through ccache when it is installed (scripts/bootstrap-ccache, cmake/ccache.cmake):
 # the settings below let a fresh clone (CI's) reuse what another clone compiled.
 
@@ -63,7 +64,7 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 SANITIZE_CMAKE = -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)"
 
-.PHONY: single-header readme-table test test-exhaustive test-nosimd test-aarch64 test-s390x test-clang test-gcc13 test-aggregate test-cxx23-ci test-cxx23-ci-clang test-cxx23-ci-gcc13 test-sanitize fuzz differential bench bench-clang bench-smoke bench-build bench-configure micro-bench bootstrap bootstrap-bench clean
+.PHONY: single-header readme-table test test-exhaustive test-nosimd test-aarch64 test-s390x test-clang test-gcc13 test-aggregate test-cxx23-ci test-cxx23-ci-clang test-cxx23-ci-gcc13 test-sanitize test-tsan fuzz differential bench bench-clang bench-smoke bench-build bench-configure micro-bench bootstrap bootstrap-bench clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -183,7 +184,7 @@ test-cxx23-ci-clang test-cxx23-ci-gcc13: test-cxx23-ci-%: bootstrap
 # fuzz targets write every container), the schema generator, the examples, and the tests that
 # run scripts or other compilers.
 SANITIZE_TESTS = index_test text_test read_scalar_test read_container_test read_object_test read_small_index_test \
-  read_pointer_test conformance_test dataset_test limits_test write_object_test stream_test \
+  read_pointer_test conformance_test dataset_test limits_test write_object_test stream_test parallel_test \
   file_test standard_types_test hostile_input_test dynamic_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
   fuzz_universe fuzz_escape fuzz_ndjson fuzz_read_array fuzz_pointer fuzz_lenient fuzz_document fuzz_patch
 
@@ -193,6 +194,16 @@ test-sanitize: bootstrap
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 METAJSON_HOSTILE_PERCENT=25 \
 	  ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(SANITIZE_TESTS) fuzz_needs_data_in_ci)))$$" $(CTEST_ARGS)
 	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log || true
+
+# The tests of what runs on several threads (TSAN_TESTS: read_ndjson with parallel_options) under
+# ThreadSanitizer, at -O1 -g1, in build-tsan/.
+TSAN_TESTS = parallel_test
+test-tsan: bootstrap
+	cmake -S . -B build-tsan -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer"
+	cmake --build build-tsan -j $(JOBS) --target $(TSAN_TESTS)
+	cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(TSAN_TESTS))))$$" $(CTEST_ARGS)
 
 # A longer fuzzing campaign, coverage-guided: FUZZ_SECONDS per target (default 600), FUZZ_SEED
 # (default 1), crashes in build-sanitize/fuzz-crashes (then: fix, and copy the input to
@@ -263,4 +274,4 @@ micro-bench: bench-build
 	bench/build/micro_bench
 
 clean:
-	rm -rf build build-clang build-gcc13 build-aggregate build-nosimd build-sanitize bench/build bench/build-native bench/build-clang
+	rm -rf build build-clang build-gcc13 build-aggregate build-nosimd build-sanitize build-tsan bench/build bench/build-native bench/build-clang

@@ -35,7 +35,7 @@ LAYERS = [
     (10, "streams", ["io/"]),
     (11, "dynamic JSON", ["dynamic/"]),
     (12, "public headers", ["metajson.hpp", "value.hpp", "value_convert.hpp", "document.hpp", "patch.hpp",
-                            "schema.hpp", "stream.hpp", "file.hpp"]),
+                            "schema.hpp", "stream.hpp", "parallel.hpp", "file.hpp"]),
 ]
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')

@@ -5,7 +5,7 @@
     python3 tools/single_header.py --check DIR  # generate into DIR, compare with single_include/metajson/
     python3 tools/single_header.py --fingerprint   # the sources' fingerprint named in the banners
 
-Eight files, each a drop-in for the header of the same name under include/ (so `-I single_include`
+Nine files, each a drop-in for the header of the same name under include/ (so `-I single_include`
 replaces `-I include` and no #include line changes):
 
     metajson.hpp   the umbrella header: the typed API of <metajson/metajson.hpp>
@@ -13,6 +13,7 @@ replaces `-I include` and no #include line changes):
     value_convert.hpp  the same (kept for code written before value.hpp held it)  (#includes "value.hpp")
     file.hpp       from_file, to_file         (#includes "metajson.hpp", then what it adds)
     stream.hpp     streams and NDJSON         (idem)
+    parallel.hpp   NDJSON read on several threads  (#includes "stream.hpp", then what it adds)
     schema.hpp     JSON Schema from a type    (idem)
     document.hpp   the read-only document     (#includes "value.hpp", then what it adds)
     patch.hpp      JSON Patch, Merge Patch    (idem)
@@ -57,10 +58,13 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INCLUDE = os.path.join(ROOT, "include")
-OUTPUTS = ["metajson.hpp", "value.hpp", "value_convert.hpp", "file.hpp", "stream.hpp", "schema.hpp", "document.hpp", "patch.hpp"]
+OUTPUTS = ["metajson.hpp", "value.hpp", "value_convert.hpp", "file.hpp", "stream.hpp", "parallel.hpp", "schema.hpp", "document.hpp",
+           "patch.hpp"]
 # The single headers that include value.hpp's (beside them) rather than metajson.hpp's, as their
-# sources under include/ include value.hpp: the dynamic value is in one single header.
+# sources under include/ include value.hpp: the dynamic value is in one single header. Likewise
+# parallel.hpp includes stream.hpp's.
 ON_VALUE = {"value_convert.hpp", "document.hpp", "patch.hpp"}
+ON_STREAM = {"parallel.hpp"}
 UMBRELLA = "metajson/metajson.hpp"
 REGENERATE = "make single-header   (python3 tools/single_header.py)"
 COMMIT_PREFIX = "// Commit: "
@@ -247,7 +251,7 @@ def generate():
              + (f", {umbrella.inlined['again']} again under other #if branches" if umbrella.inlined["again"] else "")]
     generators = {}
     for name in OUTPUTS[1:]:
-        base_name = "value.hpp" if name in ON_VALUE else "metajson.hpp"
+        base_name = "value.hpp" if name in ON_VALUE else "stream.hpp" if name in ON_STREAM else "metajson.hpp"
         base = generators.get(base_name, umbrella)
         g = Generator(base.done, base.groups)
         g.inline("metajson/" + name)

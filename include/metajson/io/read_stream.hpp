@@ -217,6 +217,9 @@ class ndjson_engine {
 
   explicit ndjson_engine(input_window in) : in_(std::move(in)) {}
 
+  // The lines taken so far, blank ones included (after the last result: the input's lines).
+  std::size_t lines() const noexcept { return line_; }
+
   // Reads the next result; false at the end.
   bool next(std::optional<result>& out) {
     for (;;) {

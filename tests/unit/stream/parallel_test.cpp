@@ -1,0 +1,205 @@
+// read_ndjson(text, parallel_options): the serial reader's results, in its order, errors word
+// for word (message, code, offset, line, column, path), for every thread count, batch size and
+// read-ahead, on texts that hold every kind of line (good, bad, blank, "\r\n", too long, the
+// last without '\n'); string_view members into the text; a range dropped before its end.
+// ThreadSanitizer runs this test (make test-tsan).
+#include <metajson/parallel.hpp>
+#include <metajson/value.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+struct Record {
+  std::int64_t id = 0;
+  std::string name;
+  std::vector<int> tags;
+  std::optional<double> score;
+  bool operator==(const Record&) const = default;
+};
+struct Viewed {
+  std::string_view name;
+  int n = 0;
+};
+
+// Each result as one line of text: the value's JSON, or every field of the error.
+template <class Range>
+std::vector<std::string> results(Range&& r) {
+  std::vector<std::string> out;
+  for (auto& e : r) {
+    if (e) {
+      out.push_back(metajson::to_json(*e));
+    } else {
+      const metajson::error& x = e.error();
+      out.push_back("error " + std::to_string(static_cast<int>(x.code())) + " @" + std::to_string(x.offset()) + " " +
+                    std::to_string(x.line()) + ":" + std::to_string(x.column()) + " " + x.path() + " | " + x.message());
+    }
+  }
+  return out;
+}
+
+template <class T, metajson::options O = metajson::options{}>
+void same_as_serial(std::string_view text) {
+  const std::vector<std::string> expected = results(metajson::read_ndjson<T, O>(text));
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    for (std::size_t batch : {std::size_t{1}, std::size_t{7}, std::size_t{64}, std::size_t{1000}, std::size_t{1} << 20}) {
+      for (std::size_t ahead : {std::size_t{0}, std::size_t{1}, std::size_t{3}}) {
+        const metajson::parallel_options p{.threads = threads, .batch_bytes = batch, .batches_ahead = ahead};
+        ASSERT_EQ(results(metajson::read_ndjson<T, O>(text, p)), expected)
+            << "threads " << threads << ", batch " << batch << ", ahead " << ahead << ", text of " << text.size() << " bytes";
+      }
+    }
+  }
+}
+
+// Lines of every kind, drawn by a seeded generator (the same text on every machine).
+std::string mixed_lines(std::uint32_t seed, std::size_t count) {
+  std::mt19937 rng(seed);
+  auto pick = [&](std::uint32_t n) { return static_cast<std::uint32_t>(rng() % n); };
+  std::string text;
+  for (std::size_t i = 0; i < count; ++i) {
+    switch (pick(12)) {
+      case 0: text += ""; break;                    // blank
+      case 1: text += "  \t\r"; break;              // blank, with '\r'
+      case 2: text += "{\"id\":\"x\"}"; break;      // a type error
+      case 3: text += "{\"id\":1,"; break;          // a syntax error
+      case 4: text += "[1,2]"; break;               // not an object
+      case 5: text += "{\"id\":2} 3"; break;        // content after the value
+      case 6: text += "\"\xff\""; break;            // invalid UTF-8
+      default: {
+        text += "{\"id\":" + std::to_string(pick(1000000)) + ",\"name\":\"n" + std::string(pick(40), 'a' + static_cast<char>(pick(26))) +
+                "\",\"tags\":[";
+        for (std::uint32_t t = pick(5); t != 0; --t) text += std::to_string(pick(100)) + (t > 1 ? "," : "");
+        text += "]";
+        if (pick(2) != 0) text += ",\"score\":" + std::to_string(pick(1000)) + ".5";
+        text += "}";
+      }
+    }
+    if (i + 1 < count || pick(2) != 0) text += pick(4) == 0 ? "\r\n" : "\n";
+  }
+  return text;
+}
+
+TEST(ReadNdjsonParallel, TheSerialReadersResultsForEveryKindOfLine) {
+  same_as_serial<Record>(mixed_lines(1, 300));
+  same_as_serial<Record>(mixed_lines(2, 57));
+  same_as_serial<metajson::value>(mixed_lines(3, 200));
+}
+
+TEST(ReadNdjsonParallel, EdgesOfTheText) {
+  same_as_serial<int>("");
+  same_as_serial<int>("\n\n\n");
+  same_as_serial<int>("7");
+  same_as_serial<int>("1\n2\n3");        // the last line without '\n'
+  same_as_serial<int>("1\r\n2\r\n3\r\n");
+  same_as_serial<int>("x\n1\n2\n");     // an error in the first line
+  same_as_serial<int>("1\n2\n{");       // and in the last
+  same_as_serial<std::string>("\"a\"\n\"\xc3\x28\"\n\"b\"\n");
+}
+
+TEST(ReadNdjsonParallel, LongLinesAndTheLineLimit) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) {
+    text += "\"" + std::string(static_cast<std::size_t>(i * 37 % 300), 'z') + "\"\n";
+  }
+  same_as_serial<std::string>(text);
+  same_as_serial<std::string, metajson::options{.max_document_size = 100}>(text);
+}
+
+TEST(ReadNdjsonParallel, ViewsPointIntoTheText) {
+  std::string text;
+  for (int i = 0; i < 500; ++i) text += "{\"name\":\"k" + std::to_string(i) + "\",\"n\":" + std::to_string(i) + "}\n";
+  int i = 0;
+  for (auto& r : metajson::read_ndjson<Viewed>(text, {.threads = 4, .batch_bytes = 100})) {
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->name, "k" + std::to_string(i));
+    EXPECT_GE(r->name.data(), text.data());
+    EXPECT_LT(r->name.data(), text.data() + text.size());
+    EXPECT_EQ(r->n, i);
+    ++i;
+  }
+  EXPECT_EQ(i, 500);
+}
+
+TEST(ReadNdjsonParallel, ARangeDroppedEarlyStopsItsThreads) {
+  const std::string text = mixed_lines(4, 2000);
+  for (int taken : {0, 1, 5, 100}) {
+    auto range = metajson::read_ndjson<Record>(text, {.threads = 3, .batch_bytes = 64, .batches_ahead = 2});
+    int n = 0;
+    for (auto& r : range) {
+      (void)r;
+      if (++n >= taken) break;
+    }
+  }
+  // Never iterated at all.
+  { auto range = metajson::read_ndjson<Record>(text, {.threads = 2, .batch_bytes = 64}); }
+  SUCCEED();
+}
+
+TEST(ReadNdjsonParallel, ARangeMovesWithItsThreads) {
+  const std::string text = mixed_lines(5, 500);
+  const std::vector<std::string> expected = results(metajson::read_ndjson<Record>(text));
+  auto first = metajson::read_ndjson<Record>(text, {.threads = 2, .batch_bytes = 128});
+  auto moved = std::move(first);
+  EXPECT_EQ(results(moved), expected);
+}
+
+TEST(FromNdjson, TheRecordsOrTheFirstErrorOfTheSerialReader) {
+  for (std::uint32_t seed : {6u, 7u, 8u}) {
+    const std::string text = mixed_lines(seed, 400);
+    // What the serial reader gives: every record, or the first error.
+    std::vector<std::string> records;
+    std::optional<std::string> first_error;
+    for (auto& r : metajson::read_ndjson<Record>(text)) {
+      if (!r) {
+        first_error = results(std::vector{std::expected<Record, metajson::error>(std::unexpect, r.error())})[0];
+        break;
+      }
+      records.push_back(metajson::to_json(*r));
+    }
+    for (unsigned threads : {1u, 2u, 4u}) {
+      for (std::size_t batch : {std::size_t{16}, std::size_t{500}, std::size_t{1} << 20}) {
+        auto got = metajson::try_from_ndjson<Record>(text, {.threads = threads, .batch_bytes = batch});
+        if (first_error) {
+          ASSERT_FALSE(got.has_value());
+          EXPECT_EQ(results(std::vector{std::expected<Record, metajson::error>(std::unexpect, got.error())})[0], *first_error);
+        } else {
+          ASSERT_TRUE(got.has_value()) << got.error().message();
+          std::vector<std::string> json;
+          for (const Record& r : *got) json.push_back(metajson::to_json(r));
+          EXPECT_EQ(json, records);
+        }
+      }
+    }
+  }
+}
+
+TEST(FromNdjson, GoodLinesAndThrowingForm) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i) text += "{\"id\":" + std::to_string(i) + ",\"name\":\"" + std::string(static_cast<std::size_t>(i % 50), 'q') + "\"}\n\n";
+  const std::vector<Record> v = metajson::from_ndjson<Record>(text, {.threads = 3, .batch_bytes = 4096});
+  ASSERT_EQ(v.size(), 3000u);
+  for (int i = 0; i < 3000; ++i) {
+    EXPECT_EQ(v[static_cast<std::size_t>(i)].id, i);
+    EXPECT_EQ(v[static_cast<std::size_t>(i)].name.size(), static_cast<std::size_t>(i % 50));
+  }
+  EXPECT_EQ(metajson::from_ndjson<Record>(""), std::vector<Record>{});
+  text += "{\"id\":true}\n";
+  try {
+    (void)metajson::from_ndjson<Record>(text, {.threads = 2, .batch_bytes = 100});
+    FAIL() << "no error";
+  } catch (const metajson::error& e) {
+    EXPECT_EQ(e.line(), 6001u);
+    EXPECT_EQ(e.path(), "$.id");
+  }
+}
+
+}  // namespace
