@@ -14,6 +14,7 @@
 #include <metajson/file.hpp>
 #include <metajson/metajson.hpp>
 #include <metajson/stream.hpp>
+#include <metajson/parallel.hpp>
 #include <metajson/number/dtoa.hpp>
 #include <metajson/number/itoa.hpp>
 #include <metajson/text/escape.hpp>
@@ -50,11 +51,13 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace {
 
 double min_seconds = 0.2;
+cpu_set_t allowed_cpus;  // the cores the process may use, before main pins it to one
 volatile std::size_t sink;
 
 struct result {
@@ -424,6 +427,43 @@ void bench_ndjson(const char* dir, std::size_t target) {
         if (count_ok(metajson::read_ndjson<twitter::Status>(in)) != statuses.size()) std::abort();
         return lines.size();
       }));
+  // The same text on several threads (metajson/parallel.hpp), wall-clock time, on the cores the
+  // program was allowed at its start (taskset), not only the one it pins itself to: from_ndjson
+  // keeps the records (a vector, freed after the timing, as a program would free it after use), read_ndjson(text, parallel_options) hands each out and drops it while
+  // the threads read (glibc's malloc then frees into their arenas under their locks:
+  // docs/streaming.md). 1 thread is the serial reader behind the same call.
+  cpu_set_t pinned;
+  sched_getaffinity(0, sizeof pinned, &pinned);
+  sched_setaffinity(0, sizeof allowed_cpus, &allowed_cpus);  // threads started now may use them all
+  const auto cores = static_cast<unsigned>(CPU_COUNT(&allowed_cpus));
+  std::vector<unsigned> thread_counts{1, 2};
+  if (cores > 2) thread_counts.push_back(cores);
+  for (unsigned t : thread_counts) {
+    char impl[64];
+    std::snprintf(impl, sizeof impl, "from_ndjson, %u thread%s", t, t == 1 ? "" : "s");
+    std::vector<double> ns;  // the median of 5 calls at least, and of min_seconds' worth
+    double spent = 0;
+    while (ns.size() < 5 || spent < min_seconds) {
+      const auto t0 = std::chrono::steady_clock::now();
+      std::vector<twitter::Status> v = metajson::from_ndjson<twitter::Status>(lines, {.threads = t});
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (v.size() != statuses.size()) std::abort();
+      ns.push_back(s * 1e9);
+      spent += s;
+    }  // v is freed here, untimed
+    std::sort(ns.begin(), ns.end());
+    const double median = ns[ns.size() / 2];
+    row(label, impl, result{median, static_cast<double>(lines.size()) / median * 1e3});
+  }
+  for (unsigned t : thread_counts) {
+    char impl[64];
+    std::snprintf(impl, sizeof impl, "read_ndjson, %u thread%s", t, t == 1 ? "" : "s");
+    row(label, impl, measure(1, [&](std::size_t) {
+          if (count_ok(metajson::read_ndjson<twitter::Status>(lines, {.threads = t})) != statuses.size()) std::abort();
+          return lines.size();
+        }));
+  }
+  sched_setaffinity(0, sizeof pinned, &pinned);
   row(label, "read_array, string", measure(1, [&](std::size_t) {
         if (count_ok(metajson::read_array<twitter::Status>(array)) != statuses.size()) std::abort();
         return array.size();
@@ -644,7 +684,9 @@ int main(int argc, char** argv) {
       only.push_back(argv[i]);
     }
   }
-  // Pinned to the core it starts on (taskset chooses it): every row runs on the same core.
+  // Pinned to the core it starts on (taskset chooses it): every row runs on the same core, but
+  // the parallel NDJSON rows, which use the cores it was allowed at the start.
+  sched_getaffinity(0, sizeof allowed_cpus, &allowed_cpus);
   {
     cpu_set_t set;
     CPU_ZERO(&set);
