@@ -13,6 +13,7 @@
 #include "detail/requirements.hpp"  // first: one clear #error without C++26 reflection
 #if METAJSON_REQUIREMENTS_MET
 
+#include <algorithm>
 #include <expected>
 #include <optional>
 #include <string_view>
@@ -21,6 +22,28 @@
 
 #include "io/read_parallel.hpp"
 #include "stream.hpp"
+
+namespace metajson::detail {
+
+// Every line's T in order, or the first bad line's error (may throw what reading throws).
+template <class T, options O>
+std::expected<std::vector<T>, error> collect_ndjson(std::string_view text, parallel_options p) {
+  strict_parts<O>();
+  parallel_ndjson_engine<T, O> engine(text, p);
+  std::optional<std::expected<T, error>> r;
+  std::vector<T> out;
+  while (engine.next(r)) {
+    if (!*r) return std::unexpected(std::move(r->error()));
+    if (out.empty()) {  // room for the records the first batch's density predicts, within 4x the text's bytes
+      const std::size_t estimate = engine.results_estimate() + engine.results_estimate() / 8;
+      out.reserve(std::min(estimate, std::size_t{4} * text.size() / sizeof(T) + 1));
+    }
+    out.push_back(std::move(**r));
+  }
+  return out;
+}
+
+}  // namespace metajson::detail
 
 namespace metajson {
 inline namespace v0 {
@@ -37,8 +60,8 @@ using parallel_ndjson_range = detail::result_range<detail::parallel_ndjson_engin
 /// text, the lines after it read. The threads start here and read up to `batches_ahead`
 /// batches ahead of the iteration; `text` must outlive the range (T may hold std::string_view
 /// members: they point into it). A text of one batch, or threads = 1, is read by the serial
-/// reader on the iterating thread. What reading a line throws (std::bad_alloc from T) is thrown
-/// by the iteration at that line.
+/// reader on the iterating thread. std::bad_alloc while a record is made (T's constructor)
+/// is thrown by the iteration where the serial reader would throw it, after the lines before.
 ///
 ///     for (auto& r : metajson::read_ndjson<Event>(text, {.threads = 4}))
 ///       if (r) handle(*r); else log(r.error().message());
@@ -57,31 +80,23 @@ parallel_ndjson_range<T, O> read_ndjson(std::string_view text, parallel_options 
 ///     auto events = metajson::try_from_ndjson<Event>(text);          // std::expected<std::vector<Event>, error>
 ///     auto events = metajson::try_from_ndjson<Event>(text, {.threads = 1});   // on this thread
 ///
+/// Running out of memory is error_code::out_of_memory.
+///
 /// Keeping the records is also what lets the threads pay: with glibc's malloc, records with
 /// heap members that are destroyed while other threads still read (a loop over read_ndjson(text,
 /// parallel_options) that drops each record) are freed into those threads' arenas under their
-/// locks, and the read can be slower than on one thread (docs/streaming.md).
+/// locks, and the read can be slower than on one thread (docs/getting-started.md).
 template <class T, options O = options{}>
 std::expected<std::vector<T>, error> try_from_ndjson(std::string_view text, parallel_options p = {}) {
-  return detail::out_of_memory_as_error([&]() -> std::expected<std::vector<T>, error> {
-    detail::strict_parts<O>();
-    detail::parallel_ndjson_engine<T, O> engine(text, p);
-    std::optional<std::expected<T, error>> r;
-    std::vector<T> out;
-    while (engine.next(r)) {
-      if (!*r) return std::unexpected(std::move(r->error()));
-      if (out.empty()) out.reserve(engine.results_estimate() + engine.results_estimate() / 8);
-      out.push_back(std::move(**r));
-    }
-    return out;
-  });
+  return detail::out_of_memory_as_error([&] { return detail::collect_ndjson<T, O>(text, p); });
 }
 
 #if METAJSON_HAS_EXCEPTIONS
-/// try_from_ndjson, throwing the first bad line's metajson::error.
+/// try_from_ndjson, throwing the first bad line's metajson::error (std::bad_alloc when memory
+/// runs out).
 template <class T, options O = options{}>
 std::vector<T> from_ndjson(std::string_view text, parallel_options p = {}) {
-  auto r = try_from_ndjson<T, O>(text, p);
+  auto r = detail::collect_ndjson<T, O>(text, p);
   if (!r) throw std::move(r.error());
   return std::move(*r);
 }

@@ -40,7 +40,8 @@ struct parallel_options {
   /// 1 MiB. Smaller batches spread a short text better; each costs a hand-off.
   std::size_t batch_bytes = 0;
   /// Batches read ahead of the one being handed out, at most (0: four per thread). The memory
-  /// held is about this many batches' results.
+  /// held is about this many batches' results (and 64 bytes per batch of the text for their
+  /// places: keep batch_bytes in the kilobytes for a large text).
   std::size_t batches_ahead = 0;
 };
 
@@ -88,6 +89,9 @@ class parallel_ndjson_engine {
         s_->workers.emplace_back([s = s_.get()] { s->work(); });
       } catch (const std::system_error&) {  // no more threads: those started (or none) and this one read
         break;
+      } catch (...) {  // std::bad_alloc: the threads started are stopped before s_ goes
+        s_->stop_and_join();
+        throw;
       }
 #else
       s_->workers.emplace_back([s = s_.get()] { s->work(); });
@@ -96,7 +100,18 @@ class parallel_ndjson_engine {
   }
 
   parallel_ndjson_engine(parallel_ndjson_engine&&) noexcept = default;
-  parallel_ndjson_engine& operator=(parallel_ndjson_engine&&) noexcept = default;
+  parallel_ndjson_engine& operator=(parallel_ndjson_engine&& other) noexcept {
+    if (this != &other) {
+      if (s_) s_->stop_and_join();  // the threads read through s_: stopped before it goes
+      serial_ = std::move(other.serial_);
+      s_ = std::move(other.s_);
+      current_ = other.current_;
+      taken_ = other.taken_;
+      lines_before_ = other.lines_before_;
+      ready_ = other.ready_;
+    }
+    return *this;
+  }
   ~parallel_ndjson_engine() {
     if (s_) s_->stop_and_join();
   }
@@ -130,15 +145,6 @@ class parallel_ndjson_engine {
           s.done_cv.wait(lock);
         }
         ready_ = true;
-#if METAJSON_HAS_EXCEPTIONS
-        if (b.failure) {  // what the serial reader would have thrown at this batch's line
-          std::exception_ptr e = std::move(b.failure);
-          lock.unlock();
-          s.stop_and_join();
-          current_ = s.batches.size();
-          std::rethrow_exception(e);
-        }
-#endif
       }
       if (taken_ < b.results.size()) {
         out.emplace(std::move(b.results[taken_++]));
@@ -148,6 +154,14 @@ class parallel_ndjson_engine {
         }
         return true;
       }
+#if METAJSON_HAS_EXCEPTIONS
+      if (b.failure) {  // after the lines before it, as the serial reader would have thrown it
+        std::exception_ptr e = std::move(b.failure);
+        s.stop_and_join();
+        current_ = s.batches.size();
+        std::rethrow_exception(e);
+      }
+#endif
       lines_before_ += b.lines;
       b.results.clear();  // moved from: kept, with its capacity, for a batch to come
       {
@@ -199,8 +213,9 @@ class parallel_ndjson_engine {
       return b;
     }
 
-    // Whether a batch may be claimed (under m): there is one, within `ahead` of the range.
-    bool claimable() const noexcept { return claimed < batches.size() && claimed < consumed + ahead; }
+    // Whether a batch may be claimed (under m): there is one, and it is the batch being handed
+    // out or one of the `ahead` after it (claimed >= consumed: no overflow for any `ahead`).
+    bool claimable() const noexcept { return claimed < batches.size() && claimed - consumed <= ahead; }
 
     void work() {
       for (;;) {

@@ -152,6 +152,29 @@ TEST(ReadNdjsonParallel, ARangeMovesWithItsThreads) {
   EXPECT_EQ(results(moved), expected);
 }
 
+TEST(ReadNdjsonParallel, ARangeAssignedOverAnotherStopsTheOldThreads) {
+  const std::string a = mixed_lines(9, 800), b = mixed_lines(10, 300);
+  const std::vector<std::string> expected = results(metajson::read_ndjson<Record>(b));
+  auto range = metajson::read_ndjson<Record>(a, {.threads = 3, .batch_bytes = 64});
+  int n = 0;
+  for (auto& r : range) {
+    (void)r;
+    if (++n == 10) break;
+  }
+  range = metajson::read_ndjson<Record>(b, {.threads = 2, .batch_bytes = 100});  // a's threads still reading
+  EXPECT_EQ(results(range), expected);
+  range = metajson::read_ndjson<Record>(b, {.threads = 2, .batch_bytes = 100});   // over one at its end
+  EXPECT_EQ(results(range), expected);
+}
+
+TEST(ReadNdjsonParallel, AnyReadAhead) {
+  const std::string text = mixed_lines(11, 300);
+  const std::vector<std::string> expected = results(metajson::read_ndjson<Record>(text));
+  for (std::size_t ahead : {std::size_t{1}, std::size_t{2}, std::size_t{1000}, ~std::size_t{0}, ~std::size_t{0} - 1})
+    EXPECT_EQ(results(metajson::read_ndjson<Record>(text, {.threads = 2, .batch_bytes = 32, .batches_ahead = ahead})), expected)
+        << "ahead " << ahead;
+}
+
 TEST(FromNdjson, TheRecordsOrTheFirstErrorOfTheSerialReader) {
   for (std::uint32_t seed : {6u, 7u, 8u}) {
     const std::string text = mixed_lines(seed, 400);
