@@ -12,6 +12,7 @@
 #include <expected>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,19 @@ struct Record {
 struct Viewed {
   std::string_view name;
   int n = 0;
+};
+
+// A record whose move throws when it holds 13: the parallel reader moves each record into its
+// batch's results on the worker, so a worker throws there (the serial reader moves nothing).
+struct Touchy {
+  int x = 0;
+  Touchy() = default;
+  Touchy(const Touchy&) = default;
+  Touchy(Touchy&& o) : x(o.x) {
+    if (x == 13) throw std::runtime_error("moved 13");
+  }
+  Touchy& operator=(const Touchy&) = default;
+  Touchy& operator=(Touchy&&) = default;
 };
 
 // Each result as one line of text: the value's JSON, or every field of the error.
@@ -173,6 +187,32 @@ TEST(ReadNdjsonParallel, AnyReadAhead) {
   for (std::size_t ahead : {std::size_t{1}, std::size_t{2}, std::size_t{1000}, ~std::size_t{0}, ~std::size_t{0} - 1})
     EXPECT_EQ(results(metajson::read_ndjson<Record>(text, {.threads = 2, .batch_bytes = 32, .batches_ahead = ahead})), expected)
         << "ahead " << ahead;
+}
+
+TEST(ReadNdjsonParallel, AWorkersExceptionComesAfterTheLinesBeforeIt) {
+  std::string text;
+  for (int i = 1; i <= 40; ++i) text += "{\"x\":" + std::to_string(i) + "}\n";
+  for (std::size_t batch : {std::size_t{1}, std::size_t{20}, std::size_t{64}, std::size_t{1000}}) {
+    std::vector<int> seen;
+    bool thrown = false;
+    try {
+      for (auto& r : metajson::read_ndjson<Touchy>(text, {.threads = 3, .batch_bytes = batch})) {
+        ASSERT_TRUE(r.has_value());
+        seen.push_back(r->x);
+      }
+    } catch (const std::runtime_error& e) {
+      thrown = std::string_view(e.what()) == "moved 13";
+    }
+    std::vector<int> before(12);
+    for (int i = 0; i < 12; ++i) before[static_cast<std::size_t>(i)] = i + 1;
+    if (batch >= 1000) {  // one batch: the serial reader, which moves nothing
+      EXPECT_FALSE(thrown);
+      EXPECT_EQ(seen.size(), 40u);
+    } else {
+      EXPECT_TRUE(thrown) << "batch " << batch;
+      EXPECT_EQ(seen, before) << "batch " << batch;
+    }
+  }
 }
 
 TEST(FromNdjson, TheRecordsOrTheFirstErrorOfTheSerialReader) {
