@@ -429,9 +429,10 @@ void bench_ndjson(const char* dir, std::size_t target) {
       }));
   // The same text on several threads (metajson/parallel.hpp), wall-clock time, on the cores the
   // program was allowed at its start (taskset), not only the one it pins itself to: from_ndjson
-  // keeps the records (a vector, freed after the timing, as a program would free it after use), read_ndjson(text, parallel_options) hands each out and drops it while
-  // the threads read (glibc's malloc then frees into their arenas under their locks:
-  // docs/streaming.md). 1 thread is the serial reader behind the same call.
+  // keeps the records (a vector, freed after the timing, as a program would free it after use);
+  // read_ndjson(text, parallel_options) hands each out and drops it while the threads read
+  // (glibc's malloc then frees into their arenas under their locks: docs/getting-started.md).
+  // 1 thread is the serial reader behind the same call.
   cpu_set_t pinned;
   sched_getaffinity(0, sizeof pinned, &pinned);
   sched_setaffinity(0, sizeof allowed_cpus, &allowed_cpus);  // threads started now may use them all
