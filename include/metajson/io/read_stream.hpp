@@ -73,9 +73,9 @@ class input_window {
     return true;
   }
 
- private:
   // What the stream has now (one underflow's worth, or what in_avail() promises), at most
-  // `room` bytes; waits only when it has nothing. 0 at the end of the stream.
+  // `room` bytes; waits only when it has nothing. 0 at the end of the stream, or when it fails
+  // (failure() then says how). For a window over a stream only; more() calls it.
   std::size_t read_some(char* dst, std::size_t room) {
     using traits = std::istream::traits_type;
     std::streambuf* sb = is_->rdbuf();
@@ -111,6 +111,7 @@ class input_window {
     }
 #endif
   }
+ private:
   // Sets the stream's state as its own reads would, without letting its exception mask throw.
   void set_state(std::ios_base::iostate s) noexcept {
 #if METAJSON_HAS_EXCEPTIONS
@@ -271,12 +272,13 @@ class ndjson_engine {
     }
   }
 
- private:
+  // The error of a line longer than options.max_document_size that starts at `offset`.
   static error too_long(std::size_t offset, std::size_t line) {
     return error_at(error_code::document_too_large, input_place{offset, line, offset},
                     "a line longer than " + std::to_string(O.max_document_size) + " bytes");
   }
 
+ private:
   input_window in_;
   std::size_t pos_ = 0;         // the offset of the next line
   std::size_t scan_ = 0;        // where the search for its '\n' goes on

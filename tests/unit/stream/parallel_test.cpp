@@ -1,18 +1,25 @@
-// read_ndjson(text, parallel_options): the serial reader's results, in its order, errors word
-// for word (message, code, offset, line, column, path), for every thread count, batch size and
-// read-ahead, on texts that hold every kind of line (good, bad, blank, "\r\n", too long, the
-// last without '\n'); string_view members into the text; a range dropped before its end.
+// read_ndjson(text or stream, parallel_options): the serial reader's results, in its order,
+// errors word for word (message, code, offset, line, column, path), for every thread count,
+// batch size and read-ahead, on texts that hold every kind of line (good, bad, blank, "\r\n",
+// too long, the last without '\n'), from streams that hand out a few bytes at a time and that
+// fail; string_view members into the text; a range dropped before its end. to_ndjson(range,
+// parallel_options): the serial writer's bytes and errors, into a string and a stream.
 // ThreadSanitizer runs this test (make test-tsan).
 #include <metajson/parallel.hpp>
 #include <metajson/value.hpp>
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <deque>
 #include <expected>
 #include <optional>
 #include <random>
+#include <span>
+#include <sstream>
 #include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -263,6 +270,187 @@ TEST(FromNdjson, GoodLinesAndThrowingForm) {
     EXPECT_EQ(e.line(), 6001u);
     EXPECT_EQ(e.path(), "$.id");
   }
+}
+
+// A stream of `text` handed out `chunk` bytes per underflow, whose buffer throws once `fail_at`
+// bytes have been read (never when fail_at is npos).
+class trickle_buf : public std::streambuf {
+ public:
+  trickle_buf(std::string_view text, std::size_t chunk, std::size_t fail_at = std::string_view::npos)
+      : text_(text), chunk_(chunk), fail_at_(fail_at) {}
+
+ protected:
+  int_type underflow() override {
+    if (pos_ >= fail_at_) throw std::runtime_error("the disk went away");
+    if (pos_ >= text_.size()) return traits_type::eof();
+    std::size_t n = std::min(chunk_, text_.size() - pos_);
+    if (fail_at_ != std::string_view::npos) n = std::min(n, fail_at_ - pos_);
+    char* p = const_cast<char*>(text_.data() + pos_);
+    setg(p, p, p + n);
+    pos_ += n;
+    return traits_type::to_int_type(*p);
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t chunk_, fail_at_, pos_ = 0;
+};
+
+template <class T, metajson::options O = metajson::options{}>
+void stream_same_as_serial(std::string_view text, std::size_t fail_at = std::string_view::npos) {
+  for (std::size_t chunk : {std::size_t{1}, std::size_t{5}, std::size_t{4096}}) {
+    trickle_buf serial_buf(text, chunk, fail_at);
+    std::istream serial_in(&serial_buf);
+    const std::vector<std::string> expected = results(metajson::read_ndjson<T, O>(serial_in));
+    for (unsigned threads : {2u, 3u}) {
+      for (std::size_t batch : {std::size_t{1}, std::size_t{7}, std::size_t{64}, std::size_t{1000}, std::size_t{1} << 20}) {
+        for (std::size_t ahead : {std::size_t{0}, std::size_t{1}}) {
+          if (chunk == 1 && batch > 64) continue;  // slow, and nothing more to see
+          trickle_buf buf(text, chunk, fail_at);
+          std::istream in(&buf);
+          const metajson::parallel_options p{.threads = threads, .batch_bytes = batch, .batches_ahead = ahead};
+          ASSERT_EQ(results(metajson::read_ndjson<T, O>(in, p)), expected)
+              << "chunk " << chunk << ", threads " << threads << ", batch " << batch << ", ahead " << ahead << ", fail at "
+              << fail_at << ", text of " << text.size() << " bytes";
+        }
+      }
+    }
+  }
+}
+
+TEST(ReadNdjsonParallelStream, TheSerialReadersResultsForEveryKindOfLine) {
+  stream_same_as_serial<Record>(mixed_lines(21, 300));
+  stream_same_as_serial<metajson::value>(mixed_lines(22, 120));
+}
+
+TEST(ReadNdjsonParallelStream, EdgesOfTheStream) {
+  for (std::string_view text : {"", "\n\n\n", "7", "1\n2\n3", "1\r\n2\r\n3\r\n", "x\n1\n2\n", "1\n2\n{", "  \n\n5\n   "})
+    stream_same_as_serial<int>(text);
+}
+
+TEST(ReadNdjsonParallelStream, LongLinesAndTheLineLimit) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += "\"" + std::string(static_cast<std::size_t>(i * 37 % 300), 'z') + "\"\n";
+  text += "\"" + std::string(250, 'y') + "\"";  // a long last line with no '\n'
+  stream_same_as_serial<std::string>(text);
+  stream_same_as_serial<std::string, metajson::options{.max_document_size = 100}>(text);
+  stream_same_as_serial<std::string, metajson::options{.max_document_size = 100}>(std::string(1000, ' ') + "\n\"a\"\n");
+}
+
+TEST(ReadNdjsonParallelStream, AStreamThatFailsIsTheLastResultAtItsPlace) {
+  const std::string text = mixed_lines(23, 200);
+  for (std::size_t at : {std::size_t{0}, std::size_t{1}, std::size_t{17}, text.size() / 2, text.size() - 1, text.size()})
+    stream_same_as_serial<Record>(text, at);
+  // In a line too long to keep.
+  std::string longer = "1\n\"" + std::string(300, 'q') + "\"\n2\n";
+  for (std::size_t at : {std::size_t{50}, std::size_t{200}, longer.size() - 3})
+    stream_same_as_serial<std::string, metajson::options{.max_document_size = 100}>(longer, at);
+}
+
+TEST(FromNdjsonStream, TheRecordsOrTheFirstError) {
+  std::string text;
+  for (int i = 0; i < 2000; ++i) text += "{\"id\":" + std::to_string(i) + ",\"name\":\"" + std::string(static_cast<std::size_t>(i % 30), 'w') + "\"}\n";
+  std::istringstream in(text);
+  const std::vector<Record> v = metajson::from_ndjson<Record>(in, {.threads = 2, .batch_bytes = 512});
+  ASSERT_EQ(v.size(), 2000u);
+  for (int i = 0; i < 2000; ++i) EXPECT_EQ(v[static_cast<std::size_t>(i)].id, i);
+  text += "{\"id\":\"no\"}\n{\"id\":1}\n";
+  std::istringstream bad(text);
+  auto r = metajson::try_from_ndjson<Record>(bad, {.threads = 3, .batch_bytes = 100});
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().line(), 2001u);
+  EXPECT_EQ(r.error().path(), "$.id");
+}
+
+// --- writing ------------------------------------------------------------------------------------
+
+struct Out {
+  std::string name;
+  double x = 0;
+};
+
+std::vector<Out> out_records(std::size_t n) {
+  std::vector<Out> v;
+  for (std::size_t i = 0; i < n; ++i) v.push_back({"r" + std::to_string(i) + std::string(i % 97, 'k'), static_cast<double>(i) / 3});
+  return v;
+}
+
+std::string error_text(const metajson::error& e) {
+  return std::to_string(static_cast<int>(e.code())) + " " + e.path() + " | " + e.message();
+}
+
+template <class R>
+void writes_as_serial(R&& range) {
+  std::string expected;
+  const metajson::error expected_error = metajson::try_to_ndjson(range, expected);
+  std::ostringstream serial_os;
+  const metajson::error serial_error = metajson::try_to_ndjson(range, serial_os);
+  std::string serial_buffer = "old";
+  const metajson::error serial_buffer_error = metajson::try_to_ndjson(range, serial_buffer);
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    for (std::size_t batch : {std::size_t{1}, std::size_t{100}, std::size_t{5000}, std::size_t{0}}) {
+      for (std::size_t ahead : {std::size_t{0}, std::size_t{1}}) {
+        const metajson::parallel_options p{.threads = threads, .batch_bytes = batch, .batches_ahead = ahead};
+        const auto where = ::testing::Message() << "threads " << threads << ", batch " << batch << ", ahead " << ahead;
+        std::string buffer = "old";
+        const metajson::error e = metajson::try_to_ndjson(range, buffer, p);
+        EXPECT_EQ(error_text(e), error_text(serial_buffer_error)) << where;
+        EXPECT_EQ(buffer, serial_buffer) << where;
+        std::ostringstream os;
+        const metajson::error f = metajson::try_to_ndjson(range, os, p);
+        EXPECT_EQ(error_text(f), error_text(serial_error)) << where;
+        EXPECT_EQ(os.str(), serial_os.str()) << where;
+        if (!expected_error) {
+          EXPECT_EQ(metajson::to_ndjson(range, p), expected) << where;
+        } else {
+          EXPECT_THROW((void)metajson::to_ndjson(range, p), metajson::error) << where;
+        }
+      }
+    }
+  }
+}
+
+TEST(ToNdjsonParallel, TheSerialWritersBytes) {
+  for (std::size_t n : {0u, 1u, 15u, 16u, 17u, 40u, 1000u}) writes_as_serial(out_records(n));
+  std::deque<int> ints;
+  for (int i = 0; i < 3000; ++i) ints.push_back(i * 7919 % 100003 - 50000);
+  writes_as_serial(ints);
+  const std::vector<Out> v = out_records(500);
+  writes_as_serial(std::span<const Out>(v).subspan(3, 400));
+  writes_as_serial(v | std::views::transform([](const Out& o) { return o.name; }));
+  std::vector<metajson::value> values;
+  for (const char* t : {"1", "[1,2]", "{\"a\":null}", "\"x\"", "true"})
+    for (int i = 0; i < 20; ++i) values.push_back(metajson::from<metajson::value>(t));
+  writes_as_serial(values);
+}
+
+TEST(ToNdjsonParallel, TheFirstBadRecordsErrorAsTheSerialWriterGivesIt) {
+  for (std::size_t bad : {0u, 5u, 16u, 17u, 300u, 999u}) {
+    std::vector<Out> v = out_records(1000);
+    v[bad].name = "\xff";                                      // invalid UTF-8
+    if (bad + 7 < v.size()) v[bad + 7].x = std::nan("");       // a later one: not the error given
+    writes_as_serial(v);
+  }
+}
+
+TEST(ToNdjsonParallel, AStreamThatFails) {
+  const std::vector<Out> v = out_records(2000);
+  std::ostringstream os;
+  os.setstate(std::ios::failbit);
+  EXPECT_EQ(metajson::try_to_ndjson(v, os, {.threads = 2}).code(), metajson::error_code::io_error);
+  struct full_buf : std::streambuf {  // takes 10,000 bytes, then fails
+    std::size_t taken = 0;
+    std::streamsize xsputn(const char*, std::streamsize n) override {
+      const auto k = std::min<std::streamsize>(n, static_cast<std::streamsize>(10000 - std::min<std::size_t>(taken, 10000)));
+      taken += static_cast<std::size_t>(k);
+      return k;
+    }
+    int_type overflow(int_type) override { return traits_type::eof(); }
+  } full;
+  std::ostream out(&full);
+  const metajson::error e = metajson::try_to_ndjson(v, out, {.threads = 2, .batch_bytes = 1000});
+  EXPECT_EQ(e.code(), metajson::error_code::io_error);
+  EXPECT_EQ(full.taken, 10000u);
 }
 
 }  // namespace
