@@ -186,7 +186,7 @@ test-cxx23-ci-clang test-cxx23-ci-gcc13: test-cxx23-ci-%: bootstrap
 SANITIZE_TESTS = index_test text_test read_scalar_test read_container_test read_object_test read_small_index_test \
   read_pointer_test conformance_test dataset_test limits_test write_object_test stream_test parallel_test \
   file_test standard_types_test hostile_input_test dynamic_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
-  fuzz_universe fuzz_escape fuzz_ndjson fuzz_read_array fuzz_pointer fuzz_lenient fuzz_document fuzz_patch
+  fuzz_universe fuzz_escape fuzz_ndjson fuzz_ndjson_parallel fuzz_read_array fuzz_pointer fuzz_lenient fuzz_document fuzz_patch
 
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_FUZZ_RUNS_PERCENT=$(FUZZ_RUNS_PERCENT)
@@ -195,9 +195,9 @@ test-sanitize: bootstrap
 	  ctest --output-on-failure -j $(JOBS) -R "^($(subst $(space),|,$(strip $(SANITIZE_TESTS) fuzz_needs_data_in_ci)))$$" $(CTEST_ARGS)
 	@grep -hE '^fuzz [a-z_]+: [0-9]+ runs' build-sanitize/Testing/Temporary/LastTest.log || true
 
-# The tests of what runs on several threads (TSAN_TESTS: read_ndjson with parallel_options) under
-# ThreadSanitizer, at -O1 -g1, in build-tsan/.
-TSAN_TESTS = parallel_test
+# The tests of what runs on several threads (TSAN_TESTS: NDJSON read and written with
+# parallel_options, its unit test and its fuzz target) under ThreadSanitizer, at -O1 -g1, in build-tsan/.
+TSAN_TESTS = parallel_test fuzz_ndjson_parallel
 test-tsan: bootstrap
 	cmake -S . -B build-tsan -G Ninja -DCMAKE_CXX_COMPILER=$(CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer"
