@@ -1259,6 +1259,43 @@ def run_dynamic(build: Build, args) -> str | None:
     return why
 
 
+def run_parallel(build: Build, args, out: Path) -> str | None:
+    """The NDJSON-on-several-threads program (bench/micro/parallel_bench.cpp) of `build`, once,
+    NOT pinned (it measures what every core the study may use gives), its --json written to
+    `out` (<results>/parallel.json in the full study, beside summary.md in the quick mode): the
+    section "NDJSON on several threads". When it cannot run, the file says why ({"not_run": ...}).
+    Returns that reason, or None when it ran."""
+    out.unlink(missing_ok=True)
+    exe = build.folder / "parallel_bench"
+    why = None
+    if args.parallel_rounds < 1:
+        why = "skipped (`--parallel-rounds 0`)"
+    elif not exe.is_file():
+        why = f"`{_shown(exe)}` was not built (it needs simdjson 4.6 or later)"
+    elif args.datasets and NDJSON not in args.datasets:
+        why = "the NDJSON workload is not among `--datasets`"
+    else:
+        cmd = [_shown(exe), "--rounds", str(args.parallel_rounds), "--json", _shown(out)]
+        say(f"\n== NDJSON on several threads (every allowed core, not pinned): {' '.join(cmd)} ==")
+        try:
+            proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, "METAJSON_DATA_DIR": str(args.data)},
+                                  capture_output=True, text=True, timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            why = f"parallel_bench was killed after {args.timeout:g} s"
+        except OSError as e:
+            why = f"parallel_bench could not start ({e})"
+        else:
+            if proc.returncode == 0 and out.is_file():
+                print(proc.stdout, end="", flush=True)
+            else:
+                last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+                why = f"parallel_bench failed (exit status {proc.returncode}: {last})"
+    if why:
+        out.write_text(json.dumps({"program": "parallel_bench", "not_run": why}, indent=1) + "\n")
+        say(f"NDJSON on several threads not measured: {why}")
+    return why
+
+
 def copy_clang_summary(args) -> bool:
     """`make bench-clang`'s figures (its summary.json) into <results>/clang.json, the report's
     section "On Clang (C++23 backend)"; an earlier run's copy is never left behind."""
@@ -1332,6 +1369,9 @@ def parse_args(argv=None):
     ap.add_argument("--dynamic-seconds", type=float, default=0.5,
                     help="seconds of CPU time per row and round of the dynamic-JSON program (its --seconds; "
                          "default 0.5)")
+    ap.add_argument("--parallel-rounds", type=int, default=5,
+                    help="rounds of the NDJSON-on-several-threads program, run unpinned after the "
+                         "suite (bench/build/parallel_bench --rounds; default 5); 0 skips it")
     ap.add_argument("--clang-summary", type=Path, default=BENCH / "build-clang" / "summary.json",
                     help="the figures of `make bench-clang` the full study copies into <results>/clang.json, "
                          "the report's Clang section (default: bench/build-clang/summary.json)")
@@ -1417,7 +1457,11 @@ def main(argv=None) -> int:
     if args.quick:
         path = args.summary or builds[0].folder / "summary.md"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("\n".join(summary_text(results, markdown=True)).rstrip("\n") + "\n")
+        # The rows on several threads, after the pinned rounds (they use every allowed core).
+        parallel_json = path.with_name("parallel.json")
+        run_parallel(builds[0], args, parallel_json)
+        parallel = report.load_optional(parallel_json)
+        path.write_text("\n".join(summary_text(results, markdown=True) + summary.parallel_section(parallel)).rstrip("\n") + "\n")
         path.with_suffix(".json").write_text(json.dumps(results, indent=1) + "\n")
         print("\n".join(summary_text(results, markdown=False)), flush=True)
         say(f"wrote {path} (and its figures, {path.with_suffix('.json')}) in "
@@ -1431,6 +1475,7 @@ def main(argv=None) -> int:
         say(f"wrote {args.results / result['build']}.json and .csv")
     # After the timings are saved, so that a failure here costs only its section.
     run_dynamic(callgrind_build, args)
+    run_parallel(callgrind_build, args, args.results / "parallel.json")
     copy_clang_summary(args)
     # After the timings are saved, so that a failure here costs only this table. A table from
     # an earlier run is never left beside this run's results.

@@ -384,3 +384,60 @@ def strictness_short(strictness: dict, library: str, variant: str) -> str:
     if not_applicable:
         words += f" (n/a: {', '.join(not_applicable)})"
     return words
+
+
+# --- NDJSON on several threads (bench/micro/parallel_bench.cpp --json: results/parallel.json) ---
+
+# The targets (issue 54): (row, to, ratio it should reach).
+PARALLEL_TARGETS = [
+    ("from_ndjson, 2 threads", "from_ndjson, 1 thread", 1.8),
+    ("from_ndjson, 2 threads", "iterate_many, its thread", 1.6),
+    ("to_ndjson, 2 threads", "to_ndjson, 1 thread", 1.8),
+    ("to_ndjson fresh, 2 threads", "to_ndjson fresh, 1 thread", 1.8),
+]
+
+
+def parallel_section(data: dict | None, heading: str = "## NDJSON on several threads") -> list[str]:
+    """The section of the NDJSON program run on every allowed core (parallel_bench --json), or the
+    sentence that says it was not run."""
+    out = [heading, ""]
+    if not data or not data.get("rows"):
+        why = (data or {}).get("not_run") or "no `parallel.json` (run.py writes it when `bench/build/parallel_bench` was built)"
+        return out + [f"Not run: {why}. Alone: `METAJSON_DATA_DIR=... bench/build/parallel_bench --json FILE`.", ""]
+    mb = data.get("bytes", 0) / 1e6
+    out += [f"`bench/micro/parallel_bench.cpp`, not pinned: {data.get('cores', '?')} cores allowed "
+            f"({data.get('cpu', '?')}), {data.get('date', '?')}; the suite's NDJSON workload ({mb:,.0f} MB, "
+            f"{data.get('records', 0):,} twitter statuses). {data.get('rounds', '?')} rounds alternate the rows, "
+            "one call each (the whole workload); wall-clock time, the median of the rounds. A ratio is the "
+            "median (and range) of the rounds' ratios of speeds. \"Two serial ... at once\" is two threads "
+            "that share nothing, each reading or writing the whole workload: what this machine gives two "
+            f"threads. simdjson {data.get('simdjson', '?')}. Command: `{data.get('command', '?')}`.", "",
+            "| target | ratio (median, range) | verdict |", "|---|--:|---|"]
+    ratios = {(r["row"], r["to"]): r for r in data.get("ratios", [])}
+    for row, to, target in PARALLEL_TARGETS:
+        r = ratios.get((row, to))
+        if not r:
+            out.append(f"| {row} / {to} ≥ {target:.1f} | — | not measured |")
+            continue
+        verdict = "met" if r["median"] >= target else "**not met**"
+        out.append(f"| {row} / {to} ≥ {target:.1f} | {r['median']:.2f}× ({r['min']:.2f}–{r['max']:.2f}) | {verdict} |")
+    out += ["", "| other ratio | of / to | median | range |", "|---|---|--:|--:|"]
+    targeted = {(a, b) for a, b, _ in PARALLEL_TARGETS}
+    for r in data.get("ratios", []):
+        if (r["row"], r["to"]) in targeted:
+            continue
+        out.append(f"| {r.get('what', '')} | {r['row']} / {r['to']} | {r['median']:.2f}× | {r['min']:.2f}–{r['max']:.2f} |")
+    out += ["", "| op | row | MB/s | seconds (median) | rounds' range |", "|---|---|--:|--:|--:|"]
+    for r in data["rows"]:
+        out.append(f"| {r['op']} | {r['name']} | {r['mb_per_s']:,.0f} | {r['seconds']:.4f} | {r['min']:.4f}–{r['max']:.4f} |")
+    m = data.get("model") or {}
+    s = data.get("stream_rss") or {}
+    out += ["", f"Scaling model's inputs: {m.get('move_ns_per_record', 0):.1f} ns per record handed out (moved "
+            f"into the vector on the iterating thread), {m.get('handoff_ns_per_batch', 0):,.0f} ns per batch "
+            f"hand-off, {m.get('batches', 0):,.0f} batches: serial fraction {m.get('serial_fraction', 0):.4f}; one "
+            f"core's read bandwidth {m.get('read_gb_per_s_one_core', 0):.2f} GB/s (docs/performance.md, the "
+            "model).",
+            f"Stream form's peak resident size, {s.get('mb', 0):,} MB of generated lines read through "
+            f"`read_ndjson(std::istream&, ...)`, records dropped: {s.get('one_thread_kib', 0) / 1024:.1f} MiB on one "
+            f"thread, {s.get('threads_kib', 0) / 1024:.1f} MiB on {s.get('threads', '?')} threads (target ≤ 64 MB).", ""]
+    return out
