@@ -265,7 +265,7 @@ bench-clang: bootstrap-bench
 	@scripts/bootstrap-cxx23 clang
 	cmake -S bench -B bench/build-clang -G Ninja -DCMAKE_CXX_COMPILER=$(CLANG) -DCMAKE_BUILD_TYPE=Release
 	cmake --build bench/build-clang -j $(JOBS) --target bench_metajson bench_glaze
-	$(BENCH_PY) bench/scripts/run.py --quick --build bench/build-clang --only metajson,glaze $(BENCH_ARGS)
+	$(BENCH_PY) bench/scripts/run.py --quick --build bench/build-clang --only metajson,glaze --parallel-rounds 0 $(BENCH_ARGS)
 
 bench-smoke: bench-build
 	$(BENCH_PY) bench/scripts/run.py --build bench/build --smoke $(BENCH_ARGS)
