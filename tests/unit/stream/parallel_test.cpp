@@ -337,6 +337,16 @@ TEST(ReadNdjsonParallelStream, LongLinesAndTheLineLimit) {
   stream_same_as_serial<std::string, metajson::options{.max_document_size = 100}>(std::string(1000, ' ') + "\n\"a\"\n");
 }
 
+// Lines from 0 bytes to 1 MB, with "\r\n" and an error after the long line, in one text: from a
+// text and from streams, every batch size cuts somewhere else.
+TEST(ReadNdjsonParallelStream, LinesFromNothingToOneMegabyte) {
+  std::string text = "\n\"a\"\r\n\n\"" + std::string(std::size_t{1} << 20, 'm') + "\"\n\"b\"\r\n" + std::string(1000, ' ') + "\n7\n\"" +
+                     std::string(70000, 'n') + "\"";
+  same_as_serial<std::string>(text);
+  stream_same_as_serial<std::string>(text);
+  stream_same_as_serial<std::string, metajson::options{.max_document_size = 100000}>(text);
+}
+
 TEST(ReadNdjsonParallelStream, AStreamThatFailsIsTheLastResultAtItsPlace) {
   const std::string text = mixed_lines(23, 200);
   for (std::size_t at : {std::size_t{0}, std::size_t{1}, std::size_t{17}, text.size() / 2, text.size() - 1, text.size()})
