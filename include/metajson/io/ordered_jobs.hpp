@@ -113,8 +113,7 @@ class ordered_jobs {
     const bool made = work_.prepare(s.j);
     lock.lock();
     making_ = false;
-    if (!made) {
-      spare_.push_back(std::move(s.j));
+    if (!made) {  // nothing here may throw: the slot goes, and its buffers with it
       slots_.pop_back();
       exhausted_ = true;
       work_cv_.notify_all();

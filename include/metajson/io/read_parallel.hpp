@@ -82,6 +82,7 @@ struct ndjson_batches {
 #endif
   };
 
+  static constexpr std::size_t max_read = std::size_t{1} << 20;
   std::size_t batch = 0;
   // A text: where the next batch starts.
   std::string_view text;
@@ -149,8 +150,10 @@ struct ndjson_batches {
         break;  // the lines before it first
       }
       if (j.bytes.size() >= batch && cut != 0) break;
-      // Up to `batch` bytes; past that (a line with no end yet) the bytes held again.
-      const std::size_t got = read(j.bytes, j.bytes.size() < batch ? batch - j.bytes.size() : j.bytes.size());
+      // Up to `batch` bytes; past that (a line with no end yet) the bytes held again; at most
+      // 1 MiB a read (the string grows by doubling; a huge batch_bytes allocates as it fills).
+      const std::size_t want = j.bytes.size() < batch ? batch - j.bytes.size() : j.bytes.size();
+      const std::size_t got = read(j.bytes, std::min(want, max_read));
       if (got == 0) {
         ended = true;
         if (stream->failure()) {  // the lines read, then the failure after the line that has no end
@@ -190,7 +193,7 @@ struct ndjson_batches {
     std::size_t skipped = j.bytes.size();
     for (;;) {
       j.bytes.clear();
-      const std::size_t got = read(j.bytes, batch);
+      const std::size_t got = read(j.bytes, std::min(batch, max_read));
       if (got == 0) {  // the input ends in the line; a failure is the last result, as the serial reader gives it
         ended = true;
         if (stream->failure()) {

@@ -236,8 +236,7 @@ class placed_ndjson_write {
         spare_.pop_back();
       }
       slot& s = slots_.back();  // deque: stays where it is while others are added and removed
-      if (!w_.prepare(s.j)) {
-        spare_.push_back(std::move(s.j));
+      if (!w_.prepare(s.j)) {  // nothing here may throw: the slot goes, and its buffers with it
         slots_.pop_back();
         exhausted_ = true;
         cv_.notify_all();
@@ -328,9 +327,15 @@ error write_ndjson_parallel_string(R& range, std::string& out, parallel_options 
     return std::move(first.e);
   }
   // And 16 records spread over the rest, into a scratch buffer: the first records of a range
-  // are not always its average (twitter's first 16 statuses are 86 % of it).
+  // are not always its average (twitter's first 16 statuses are 86 % of it). Only a range of
+  // objects (a vector, a span, a deque): a view that makes its records (a transform) would have
+  // its function called twice on them, out of order. Whatever goes wrong here is found again,
+  // in order, by the write.
   std::size_t per_record = std::max<std::size_t>(out.size() / first.count, 1);
-  {
+  if constexpr (std::is_lvalue_reference_v<std::ranges::range_reference_t<R>>) {
+#if METAJSON_HAS_EXCEPTIONS
+    try {
+#endif
     typename batches::job sample;
     sample.count = 1;
     const std::size_t step = (w.size - 16) / 16;
@@ -343,6 +348,10 @@ error write_ndjson_parallel_string(R& range, std::string& out, parallel_options 
       ++records;
     }
     if (records != 0) per_record = std::max(per_record, bytes / records + 1);
+#if METAJSON_HAS_EXCEPTIONS
+    } catch (...) {
+    }
+#endif
   }
   const std::size_t batch = p.batch_bytes != 0 ? p.batch_bytes : std::size_t{256} << 10;
   w.per = std::max<std::size_t>(batch / per_record, 1);

@@ -36,10 +36,20 @@ class sink_writer {
   }
 
   // Writes v, then `after` bytes of `suffix` (NDJSON's '\n'). A failed value's error has its path.
+  // With a suffix (a line of NDJSON), the value's bytes stay in the buffer until it is written
+  // whole, so that a value that fails leaves the stream with the lines before it and nothing of
+  // its own; without, a failed value's bytes already handed over stay in the stream. Either way
+  // the next write or finish() goes on from where the failed value started (its bytes still in
+  // the buffer are dropped), in the buffer as it is after the value's growth or hand-overs.
   template <options O, class T>
   error write(const T& v, const char* suffix = nullptr, std::size_t after = 0) {
+    const std::size_t start = output_offset(c_, p_);
+    output_hold line(c_, after != 0 ? start : ~std::size_t{0});
     char* p = write_value<O>(c_, p_, v);
-    if (p == nullptr) return failed();
+    if (p == nullptr) {
+      p_ = start >= c_.flushed ? at_output_offset(c_, start) : c_.base;
+      return failed();
+    }
     if (after != 0) {
       p = ensure(c_, p, after);
       std::memcpy(p, suffix, after);

@@ -443,6 +443,20 @@ TEST(ToNdjsonParallel, TheFirstBadRecordsErrorAsTheSerialWriterGivesIt) {
   }
 }
 
+// A bad record whose bytes cross the stream writer's 64 KiB buffer (it is drained or grown while
+// the record is written): the stream gets the lines before it and nothing of it, serial and
+// parallel (the serial writer once handed over the record's start and stale bytes).
+TEST(ToNdjsonParallel, ABadRecordLargerThanTheStreamBuffer) {
+  for (std::size_t bad : {0u, 20u, 150u}) {
+    std::vector<Out> v = out_records(200);
+    v[bad].name = std::string(100000, 'k') + "\xff";
+    writes_as_serial(v);
+    std::ostringstream os;
+    EXPECT_EQ(metajson::try_to_ndjson(v, os).path(), "$[" + std::to_string(bad) + "].name");
+    EXPECT_EQ(os.str(), metajson::to_ndjson(std::span<const Out>(v).first(bad)));
+  }
+}
+
 TEST(ToNdjsonParallel, AStreamThatFails) {
   const std::vector<Out> v = out_records(2000);
   std::ostringstream os;
