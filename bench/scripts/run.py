@@ -1240,23 +1240,28 @@ def run_dynamic(build: Build, args) -> str | None:
                "--json", _shown(out)] + (docs if len(docs) < len(DATASET_FILES) else [])
         cmd = pinned(cmd, args)
         say(f"\n== dynamic JSON: {' '.join(cmd)} ==")
-        try:
-            proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, "METAJSON_DATA_DIR": str(args.data)},
-                                  capture_output=True, text=True, timeout=args.timeout)
-        except subprocess.TimeoutExpired:
-            why = f"dynamic_bench was killed after {args.timeout:g} s"
-        except OSError as e:
-            why = f"dynamic_bench could not start ({e})"
-        else:
-            if proc.returncode == 0 and out.is_file():
-                print(proc.stdout, end="", flush=True)
-            else:
-                last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
-                why = f"dynamic_bench failed (exit status {proc.returncode}: {last})"
+        why = _run_json_program("dynamic_bench", cmd, out, args)
     if why:
         out.write_text(json.dumps({"program": "dynamic_bench", "not_run": why}, indent=1) + "\n")
         say(f"dynamic JSON not measured: {why}")
     return why
+
+
+def _run_json_program(name: str, cmd: list[str], out: Path, args) -> str | None:
+    """Runs a program of its own that writes its --json into `out` (dynamic_bench,
+    parallel_bench), its output printed; returns why it failed, or None."""
+    try:
+        proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, "METAJSON_DATA_DIR": str(args.data)},
+                              capture_output=True, text=True, timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return f"{name} was killed after {args.timeout:g} s"
+    except OSError as e:
+        return f"{name} could not start ({e})"
+    if proc.returncode == 0 and out.is_file():
+        print(proc.stdout, end="", flush=True)
+        return None
+    last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+    return f"{name} failed (exit status {proc.returncode}: {last})"
 
 
 def run_parallel(build: Build, args, out: Path) -> str | None:
@@ -1277,19 +1282,7 @@ def run_parallel(build: Build, args, out: Path) -> str | None:
     else:
         cmd = [_shown(exe), "--rounds", str(args.parallel_rounds), "--json", _shown(out)]
         say(f"\n== NDJSON on several threads (every allowed core, not pinned): {' '.join(cmd)} ==")
-        try:
-            proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, "METAJSON_DATA_DIR": str(args.data)},
-                                  capture_output=True, text=True, timeout=args.timeout)
-        except subprocess.TimeoutExpired:
-            why = f"parallel_bench was killed after {args.timeout:g} s"
-        except OSError as e:
-            why = f"parallel_bench could not start ({e})"
-        else:
-            if proc.returncode == 0 and out.is_file():
-                print(proc.stdout, end="", flush=True)
-            else:
-                last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
-                why = f"parallel_bench failed (exit status {proc.returncode}: {last})"
+        why = _run_json_program("parallel_bench", cmd, out, args)
     if why:
         out.write_text(json.dumps({"program": "parallel_bench", "not_run": why}, indent=1) + "\n")
         say(f"NDJSON on several threads not measured: {why}")

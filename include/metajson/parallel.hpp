@@ -153,15 +153,13 @@ std::vector<T> from_ndjson(std::istream& is, parallel_options p = {}) {
 /// try_to_ndjson(range, buffer) on several threads (parallel_options: by default one per core):
 /// the same bytes, in the same order, as the serial writer (which it is for threads = 1 or 16
 /// records or fewer). The records are written in batches of about parallel_options::batch_bytes
-/// of output (256 KiB), each into its own buffer, appended in order. Never throws; on error
+/// of output (256 KiB), each into its own buffer, then copied into place in order. Never throws; on error
 /// `buffer` is empty and the error is the serial writer's (the first bad record's, "$[i]...").
 /// The range is random-access and sized (a vector, an array, a span, a deque); its records are
 /// read from several threads at once (a transform_view's function is called on them).
 template <options O = options{}, class R>
 error try_to_ndjson(R&& range, std::string& buffer, parallel_options p) noexcept {
-  static_assert(detail::parallel_writable<std::remove_reference_t<R>>,
-                "metajson: to_ndjson on several threads cuts the range by index: it needs a random-access sized "
-                "range (a std::vector, std::span, std::deque); write others with to_ndjson(range) on one thread");
+  detail::parallel_write_range<R>();
   return detail::out_of_memory_as_error([&] { return detail::write_ndjson_parallel_string<O>(range, buffer, p); },
                                         [&] { buffer.clear(); });
 }
@@ -172,9 +170,7 @@ error try_to_ndjson(R&& range, std::string& buffer, parallel_options p) noexcept
 /// been written, as the serial writer leaves them; a stream that fails is an io_error.
 template <options O = options{}, class R>
 error try_to_ndjson(R&& range, std::ostream& os, parallel_options p) noexcept {
-  static_assert(detail::parallel_writable<std::remove_reference_t<R>>,
-                "metajson: to_ndjson on several threads cuts the range by index: it needs a random-access sized "
-                "range (a std::vector, std::span, std::deque); write others with to_ndjson(range) on one thread");
+  detail::parallel_write_range<R>();
   return detail::write_ndjson_parallel_ostream<O>(range, os, p);
 }
 
@@ -185,9 +181,7 @@ error try_to_ndjson(R&& range, std::ostream& os, parallel_options p) noexcept {
 ///     std::string lines = metajson::to_ndjson(events, {.threads = 4});
 template <options O = options{}, class R>
 std::string to_ndjson(R&& range, parallel_options p) {
-  static_assert(detail::parallel_writable<std::remove_reference_t<R>>,
-                "metajson: to_ndjson on several threads cuts the range by index: it needs a random-access sized "
-                "range (a std::vector, std::span, std::deque); write others with to_ndjson(range) on one thread");
+  detail::parallel_write_range<R>();
   std::string out;
   if (error e = detail::write_ndjson_parallel_string<O>(range, out, p, true)) throw e;
   return out;
@@ -196,9 +190,7 @@ std::string to_ndjson(R&& range, parallel_options p) {
 /// to_ndjson(range, parallel_options) into `buffer` (content replaced, capacity kept).
 template <options O = options{}, class R>
 void to_ndjson(R&& range, std::string& buffer, parallel_options p) {
-  static_assert(detail::parallel_writable<std::remove_reference_t<R>>,
-                "metajson: to_ndjson on several threads cuts the range by index: it needs a random-access sized "
-                "range (a std::vector, std::span, std::deque); write others with to_ndjson(range) on one thread");
+  detail::parallel_write_range<R>();
   if (error e = detail::write_ndjson_parallel_string<O>(range, buffer, p)) throw e;
 }
 

@@ -59,6 +59,31 @@ inline error element_error(error e, std::size_t i) {
   return e.with_path(std::move(path));
 }
 
+// Writes each element of `range` from p as one line (its JSON, then '\n'); returns the end.
+// An element that cannot be written sets `e` to its error, its path starting with its index
+// counted from `first_index` ("$[7].name"), and returns nullptr; with KeepLines, it returns
+// instead the start of that element's line (the lines before it are whole), for a caller that
+// keeps them (the parallel writer's batches).
+template <options O, bool KeepLines, class R>
+char* write_lines(write_context& c, char* p, R&& range, std::size_t first_index, error& e) {
+  std::size_t i = first_index;
+  for (const auto& v : range) {
+    [[maybe_unused]] std::size_t line = 0;
+    if constexpr (KeepLines) line = static_cast<std::size_t>(p - c.base);
+    p = write_value<O>(c, p, v);
+    if (METAJSON_UNLIKELY(p == nullptr)) {
+      std::string unused;
+      e = element_error(failed_write(c, unused), i);
+      if constexpr (KeepLines) return c.base + line;  // the buffer's start is kept when it grows
+      else return nullptr;
+    }
+    p = ensure(c, p, 1);
+    *p++ = '\n';
+    ++i;
+  }
+  return p;
+}
+
 // Writes the range's lines into out (content replaced, capacity kept, at least `room` bytes
 // given first); `demand`, when given, receives the largest size the output had to grow to.
 template <options O, class R>
@@ -71,14 +96,11 @@ error write_ndjson(R& range, std::string& out, std::size_t room = min_output_roo
   out.resize_and_overwrite(cap, [](char*, std::size_t n) { return n; });
   c.base = out.data();
   c.limit = c.base + out.size();
-  char* p = c.base;
-  std::size_t i = 0;
-  for (const auto& v : range) {
-    p = write_value<O>(c, p, v);
-    if (METAJSON_UNLIKELY(p == nullptr)) return element_error(failed_write(c, out), i);
-    p = ensure(c, p, 1);
-    *p++ = '\n';
-    ++i;
+  error e;
+  char* p = write_lines<O, false>(c, c.base, range, 0, e);
+  if (METAJSON_UNLIKELY(p == nullptr)) {
+    out.clear();
+    return e;
   }
   out.resize(static_cast<std::size_t>(p - c.base));
   if (demand != nullptr) *demand = c.demand;

@@ -1,13 +1,16 @@
 // to_ndjson on several threads (metajson/parallel.hpp): the records of a random-access range are
 // cut into batches of consecutive records, each batch is written into its own buffer by the
-// serial writer's code (write_value, then '\n') on any of the threads (ordered_jobs.hpp), and
-// the buffers are handed to the output in order on the calling thread: a string's append, a
-// stream's write. The output is the serial writer's, byte for byte; a record that cannot be
-// written is the serial writer's error ("$[i]...": its index in the whole range), with what the
-// serial writer leaves: a string emptied, a stream given the lines before it.
+// serial writer's loop (write_ndjson.hpp, write_lines) on any of the threads, and the buffers
+// are put in order: to a stream, handed over in order by the calling thread (ordered_jobs.hpp);
+// into a string, placed (placed_ndjson_write below: the thread that completes the order gives the
+// done batches their offsets and copies them there). The output is the serial writer's, byte for
+// byte; a record that cannot be written is the serial writer's error ("$[i]...": its index in the
+// whole range), with what the serial writer leaves: a string emptied, a stream given the lines
+// before it.
 //
-// The batches are sized by the first records: the calling thread writes up to 16 of them first
-// (straight to the output), and their bytes per record set how many records make batch_bytes.
+// The batches are sized by the first records: the calling thread writes 16 of them first
+// (straight to the output), and their bytes per record (and, into a string, those of 16 more
+// spread over a range of objects) set how many records make batch_bytes.
 #pragma once
 
 #include <algorithm>
@@ -76,7 +79,8 @@ struct ndjson_write_batches {
 #endif
   }
 
-  // The serial writer's loop (stream.hpp, write_ndjson) over the batch's records.
+  // The serial writer's loop (write_ndjson.hpp, write_lines) over the batch's records; on a
+  // record that cannot be written, j.e and the lines before it.
   void write_lines(job& j) {
     write_context c;
     c.out = &j.out;
@@ -84,20 +88,9 @@ struct ndjson_write_batches {
     j.out.resize_and_overwrite(cap, [](char*, std::size_t n) { return n; });
     c.base = j.out.data();
     c.limit = c.base + j.out.size();
-    char* p = c.base;
-    iterator it = begin + static_cast<std::iter_difference_t<iterator>>(j.first);
-    for (std::size_t i = 0; i < j.count; ++i, ++it) {
-      const std::size_t line = static_cast<std::size_t>(p - c.base);
-      p = write_value<O>(c, p, *it);
-      if (METAJSON_UNLIKELY(p == nullptr)) {
-        std::string unused;
-        j.e = element_error(failed_write(c, unused), j.first + i);
-        j.out.resize(line);  // the lines before it (the buffer's start is kept when it grows)
-        return;
-      }
-      p = ensure(c, p, 1);
-      *p++ = '\n';
-    }
+    const iterator first = begin + static_cast<std::iter_difference_t<iterator>>(j.first);
+    const char* p = detail::write_lines<O, true>(c, c.base, std::ranges::subrange(first, first + static_cast<std::iter_difference_t<iterator>>(j.count)),
+                                                 j.first, j.e);
     j.out.resize(static_cast<std::size_t>(p - c.base));
   }
 };
@@ -300,8 +293,14 @@ class placed_ndjson_write {
 #endif
 };
 
+// What to_ndjson(range, parallel_options) takes: a range it can cut by index.
 template <class R>
-inline constexpr bool parallel_writable = std::ranges::random_access_range<R> && std::ranges::sized_range<R>;
+consteval void parallel_write_range() {
+  using V = std::remove_reference_t<R>;
+  static_assert(std::ranges::random_access_range<V> && std::ranges::sized_range<V>,
+                "metajson: to_ndjson on several threads cuts the range by index: it needs a random-access sized "
+                "range (a std::vector, std::span, std::deque); write others with to_ndjson(range) on one thread");
+}
 
 // to_ndjson(range, buffer, parallel_options): the buffer's content replaced, its capacity kept
 // (`fresh`: a new string, sized by the serial writer's hint when it writes on one thread).
