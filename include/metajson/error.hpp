@@ -152,6 +152,15 @@ class error : public std::exception {
     what_.clear();
     return *this;
   }
+  /// Says the input was a binary format (MessagePack): the message names the byte offset, as
+  /// such input has no lines.
+  error& in_binary() noexcept {
+    binary_ = true;
+    what_.clear();
+    return *this;
+  }
+  /// Whether the error arose reading a binary format (its offset is the place to look).
+  bool binary() const noexcept { return binary_; }
   /// Replaces the JSON path (the readers of NDJSON and arrays prefix an element's path).
   error& with_path(std::string path) noexcept {
     path_ = std::move(path);
@@ -178,6 +187,8 @@ class error : public std::exception {
       if (!file_.empty()) m += " in '" + file_ + "'";
       if (line_ != 0)
         m += " (line " + std::to_string(line_) + ", column " + std::to_string(column_) + ")";
+      else if (binary_)
+        m += " (byte " + std::to_string(offset_) + ")";
     }
     return m;
   }
@@ -200,6 +211,7 @@ class error : public std::exception {
 
  private:
   error_code code_ = error_code::ok;
+  bool binary_ = false;  // read from a binary format: the place is a byte offset, without lines
   std::size_t offset_ = 0, line_ = 0, column_ = 0;
   std::string path_, detail_, file_;
   mutable std::string what_;

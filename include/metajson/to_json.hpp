@@ -29,16 +29,6 @@ namespace metajson::detail {
 // The room an output starts with when it has less (and no size hint says more).
 inline constexpr std::size_t min_output_room = 256;
 
-// The error of a failed write, with its path; out is left empty. Cold: nothing of it is on the
-// success path.
-[[gnu::cold]] METAJSON_NOINLINE inline error failed_write(write_context& c, std::string& out) {
-  out.clear();
-  std::string path = "$";
-  if (!c.failure) return error(error_code::ok, std::move(path));  // never: writers fail() first
-  for (auto it = c.failure->path.rbegin(); it != c.failure->path.rend(); ++it) path += *it;
-  return error(c.failure->code, std::move(path), std::move(c.failure->detail));
-}
-
 // The one driver behind every writing entry point. Replaces out's content; keeps (and reuses)
 // its capacity, giving it at least `room` bytes first. On error out is left empty. When
 // `demand` is given, it receives the largest size the output had to grow to (0 when it did

@@ -3,20 +3,11 @@
 
 #include <string>
 
+#include "../family/policy.hpp"
 #include "../reflect/lookup.hpp"
 #include "string.hpp"
 
 namespace metajson::detail {
-
-template <class E>
-inline E enumerator_value(int index) {
-  E out{};
-  int i = 0;
-  METAJSON_FOR_EACH(e, reflect::enumerators<E>()) {
-    if (i++ == index) out = reflect::enum_value<e>;
-  };
-  return out;
-}
 
 // Reads the string at entry k and maps it to an enumerator of E.
 template <options O, class E>

@@ -16,6 +16,7 @@
 #include "../detail/ablation.hpp"
 #include "../detail/endian.hpp"
 #include "../detail/ranges.hpp"
+#include "../family/policy.hpp"
 #include "../reflect/keys.hpp"
 #include "../reflect/lookup.hpp"
 #include "../reflect/members.hpp"
@@ -25,23 +26,6 @@
 #include "variant.hpp"
 
 namespace metajson::detail {
-
-template <options O, class T>
-consteval bool denies_unknown() {
-  return O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys_v<T>;
-}
-
-template <options O, class T, auto M>
-consteval bool member_required() {
-  return O.missing_keys == missing_key_policy::error || reflect::required_v<T, M>;
-}
-
-template <options O, class T>
-consteval bool any_required() {
-  bool any = false;
-  METAJSON_FOR_EACH(m, reflect::members_of<T>()) { any = any || member_required<O, T, m>(); };
-  return any;
-}
 
 // Whether a key's raw text may be matched against the names before its escapes are decoded:
 // not when a name holds a backslash (the raw "a\\n" of a key "a<newline>" would match it).

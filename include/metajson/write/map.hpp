@@ -63,32 +63,6 @@ inline std::nullptr_t push_map_key(write_context& c, const K& k) {
   }
 }
 
-// The text a map key is written as, unescaped and unquoted: what options::sort_keys orders by.
-// A string key is viewed in place; other keys are formatted into `buf`.
-template <class K>
-inline std::string_view sort_key_text(const K& k, std::string& buf) {
-  if constexpr (string_like<K>) {
-    return string_bytes(k);
-  } else if constexpr (std::is_same_v<K, char>) {
-    buf.assign(1, k);
-  } else if constexpr (std::is_same_v<K, bool>) {
-    buf = k ? "true" : "false";
-  } else if constexpr (std::is_enum_v<K>) {
-    buf.clear();  // a value with no name fails when it is written
-    METAJSON_EXIT_SLOT(bool);
-    METAJSON_FOR_EACH_EXITING(e, reflect::enumerators<K>()) {
-      if (k == reflect::enum_value<e>) {
-        buf = reflect::enumerator_json_name<K, e>();
-        METAJSON_BREAK;
-      }
-    };
-  } else {
-    char digits[48];
-    buf.assign(digits, static_cast<std::size_t>(write_integer(digits, k) - digits));
-  }
-  return buf;
-}
-
 // The pair an element of a range is: itself, or (sorted entries) the pair it points to.
 struct pair_itself {
   template <class P>

@@ -11,6 +11,7 @@
 
 #include "../detail/ablation.hpp"
 #include "../detail/ranges.hpp"
+#include "../family/policy.hpp"
 #include "../fwd.hpp"
 #include "../reflect/keys.hpp"
 #include "../reflect/members.hpp"
@@ -24,27 +25,6 @@ namespace metajson::detail {
 // The type of T's member M with references and cv removed.
 template <class T, auto M>
 using member_type = reflect::member_type<T, M>;
-
-// The members in output order: declaration order, or sorted by key (options.sort_keys).
-template <options O, class T>
-consteval auto ordered_members() {
-  if constexpr (O.sort_keys) return reflect::sorted_members_of<T>();
-  else return reflect::members_of<T>();
-}
-
-// Empty optionals and null pointers are left out when options.empty == omit. An empty
-// std::optional<std::optional<T>> is always left out: a missing key is its JSON (null is the
-// engaged one holding an empty optional).
-template <options O, class M>
-inline constexpr bool omittable = nested_optional_v<M> || (O.empty == empty_members::omit && (family_of<M>() == family::nullable ||
-                                                                                              std::is_pointer_v<M>));
-
-template <options O, class T>
-consteval bool any_omittable() {
-  bool any = false;
-  METAJSON_FOR_EACH(m, reflect::members_of<T>()) { any = any || omittable<O, member_type<T, m>>; };
-  return any;
-}
 
 template <options O, class T>
 consteval bool any_tagged() {

@@ -4,14 +4,10 @@
 
 #include <cstring>
 
+#include "../family/policy.hpp"
 #include "dispatch.hpp"
 
 namespace metajson::detail {
-
-template <class T>
-METAJSON_ALWAYS_INLINE bool is_empty_nullable(const T& v) noexcept {
-  return !static_cast<bool>(v);
-}
 
 template <>
 struct writer<family::nullable> {

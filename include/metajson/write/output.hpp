@@ -98,6 +98,16 @@ struct write_context {
   }
 };
 
+// The error of a failed write, with its path; out is left empty. Cold: nothing of it is on the
+// success path.
+[[gnu::cold]] METAJSON_NOINLINE inline error failed_write(write_context& c, std::string& out) {
+  out.clear();
+  std::string path = "$";
+  if (!c.failure) return error(error_code::ok, std::move(path));  // never: writers fail() first
+  for (auto it = c.failure->path.rbegin(); it != c.failure->path.rend(); ++it) path += *it;
+  return error(c.failure->code, std::move(path), std::move(c.failure->detail));
+}
+
 // The output offset of p, which stays valid when a streaming output hands the buffer over.
 METAJSON_ALWAYS_INLINE std::size_t output_offset(const write_context& c, const char* p) noexcept {
   return c.flushed + static_cast<std::size_t>(p - c.base);

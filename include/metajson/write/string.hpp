@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "../detail/bytes.hpp"
+#include "../family/policy.hpp"
 #include "../text/escape.hpp"
 #include "../text/escape_extended.hpp"
 #include "dispatch.hpp"
@@ -17,18 +18,6 @@ template <options O>
 inline constexpr utf8_mode utf8_mode_of = O.utf8 == utf8_policy::validate  ? utf8_mode::validate
                                           : O.utf8 == utf8_policy::replace ? utf8_mode::replace
                                                                            : utf8_mode::unchecked;
-
-// The bytes of any string-like value. A null `const char*` has no view (it is written null).
-template <class T>
-METAJSON_ALWAYS_INLINE std::string_view string_bytes(const T& s) noexcept {
-  if constexpr (std::is_pointer_v<T>) {
-    return std::string_view(s);
-  } else if constexpr (std::is_array_v<T>) {
-    return std::string_view(s, ::strnlen(s, std::extent_v<T>));  // up to the first NUL
-  } else {
-    return std::string_view(reinterpret_cast<const char*>(s.data()), s.size());
-  }
-}
 
 // Reports the invalid byte at offset bad of s. Out of line and cold, so that building the
 // message does not weigh on the frame of every string write.
