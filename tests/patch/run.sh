@@ -4,7 +4,7 @@
 #
 #   tests/patch/run.sh <patch_cases executable> <venv folder> [COUNT]
 #
-# 1. scripts/bootstrap-patch-oracle installs the pinned oracles into the venv folder. If it
+# 1. scripts/bootstrap-python-oracle installs the pinned oracles into the venv folder. If it
 #    cannot, the test FAILS with the reason: it never skips.
 # 2. patch_cases writes the cases (documents, patches, metajson's outcomes), COUNT of them.
 # 3. check.py applies each with the oracles and requires the same outcome.
@@ -14,7 +14,7 @@ cases_exe=$1
 venv=$2
 count=${3:-12000}
 
-if ! "$here/../../scripts/bootstrap-patch-oracle" "$venv"; then
+if ! "$here/../../scripts/bootstrap-python-oracle" "$venv"; then
   echo "patch_oracle_test FAILED: the oracles (Python jsonpatch, jsonpointer, json-merge-patch, pinned in"
   echo "tests/patch/requirements.txt) could not be installed into $venv (see the error above)."
   echo "This test needs them and does not skip; fix the cause and run it again."
