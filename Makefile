@@ -186,7 +186,8 @@ test-cxx23-ci-clang test-cxx23-ci-gcc13: test-cxx23-ci-%: bootstrap
 SANITIZE_TESTS = index_test text_test read_scalar_test read_container_test read_object_test read_small_index_test \
   read_pointer_test conformance_test dataset_test limits_test write_object_test stream_test parallel_test \
   file_test standard_types_test hostile_input_test dynamic_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
-  fuzz_universe fuzz_escape fuzz_ndjson fuzz_ndjson_parallel fuzz_read_array fuzz_pointer fuzz_lenient fuzz_document fuzz_patch
+  fuzz_universe fuzz_escape fuzz_ndjson fuzz_ndjson_parallel fuzz_read_array fuzz_pointer fuzz_lenient fuzz_document fuzz_patch \
+  msgpack_test fuzz_msgpack
 
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_FUZZ_RUNS_PERCENT=$(FUZZ_RUNS_PERCENT)
@@ -265,7 +266,7 @@ bench-clang: bootstrap-bench
 	@scripts/bootstrap-cxx23 clang
 	cmake -S bench -B bench/build-clang -G Ninja -DCMAKE_CXX_COMPILER=$(CLANG) -DCMAKE_BUILD_TYPE=Release
 	cmake --build bench/build-clang -j $(JOBS) --target bench_metajson bench_glaze
-	$(BENCH_PY) bench/scripts/run.py --quick --build bench/build-clang --only metajson,glaze --parallel-rounds 0 $(BENCH_ARGS)
+	$(BENCH_PY) bench/scripts/run.py --quick --build bench/build-clang --only metajson,glaze --parallel-rounds 0 --binary-rounds 0 $(BENCH_ARGS)
 
 bench-smoke: bench-build
 	$(BENCH_PY) bench/scripts/run.py --build bench/build --smoke $(BENCH_ARGS)

@@ -8,14 +8,18 @@
 
 namespace {
 std::atomic<std::size_t> allocations{0};
+std::atomic<std::size_t> largest{0};
 }
 
 std::size_t test_support::allocation_count() noexcept { return allocations.load(); }
+std::size_t test_support::largest_allocation(bool reset) noexcept { return reset ? largest.exchange(0) : largest.load(); }
 
 // (libstdc++'s new[] and nothrow new call this one, and its delete[] these: counted too; the
 // aligned forms allocate on their own, uncounted, as before.)
 void* operator new(std::size_t n) {
   ++allocations;
+  for (std::size_t l = largest.load(std::memory_order_relaxed); n > l && !largest.compare_exchange_weak(l, n, std::memory_order_relaxed);) {
+  }
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }

@@ -10,5 +10,8 @@ namespace test_support {
 
 // The calls of operator new so far in this program (every thread's).
 std::size_t allocation_count() noexcept;
+// The largest size operator new was asked for since the program started, or since the last call
+// with reset = true (which returns it and starts again from 0).
+std::size_t largest_allocation(bool reset = false) noexcept;
 
 }  // namespace test_support

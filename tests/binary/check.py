@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""msgpack_oracle_test: metajson's MessagePack against Python's msgpack (tests/binary/msgpack_cases.cpp
+is the C++ side; run.sh runs both).
+
+    check.py CASES_EXE COUNT SEED
+
+1. Writing: CASES_EXE write COUNT SEED prints COUNT records as MessagePack (hex) with their JSON;
+   msgpack.unpackb must decode every one to the JSON's value (bin as its bytes, the timestamp
+   extension as the JSON's ISO 8601 text, integer map keys as the JSON's key text).
+2. Reading: COUNT records drawn here (keys shuffled, some left out, unknown ones added, doubles
+   packed as float32 or float64, every integer width), packed by msgpack.packb, read by
+   CASES_EXE read: each must read back as the record (left-out members keep their defaults).
+   COUNT // 4 of them are then corrupted (cut short, a byte after the end, a member of the wrong
+   type, a string of invalid UTF-8, an item length beyond the input): each must be an error.
+Exit status 0 when every case agrees; otherwise the first disagreements are printed.
+"""
+import datetime
+import json
+import random
+import struct
+import subprocess
+import sys
+
+import msgpack
+
+EPOCH = datetime.datetime(1970, 1, 1)
+
+
+def iso(seconds, nanoseconds):
+    t = EPOCH + datetime.timedelta(seconds=seconds)
+    return t.strftime("%Y-%m-%dT%H:%M:%S") + ".%09dZ" % nanoseconds
+
+
+def normalize(v):
+    """A value decoded by msgpack, in the form metajson's JSON gives it."""
+    if isinstance(v, msgpack.Timestamp):
+        return iso(v.seconds, v.nanoseconds)
+    if isinstance(v, (bytes, bytearray)):
+        return list(v)
+    if isinstance(v, dict):
+        return {(str(k) if isinstance(k, int) else k): normalize(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [normalize(x) for x in v]
+    return v
+
+
+def check_write(exe, count, seed):
+    out = subprocess.run([exe, "write", str(count), str(seed)], capture_output=True, text=True, check=True).stdout
+    bad = []
+    n = 0
+    for line in out.splitlines():
+        n += 1
+        h, js = line.split("\t", 1)
+        decoded = msgpack.unpackb(bytes.fromhex(h), raw=False, strict_map_key=False, timestamp=0)
+        if normalize(decoded) != json.loads(js):
+            bad.append("write case %d: msgpack.unpackb gives %r, metajson's JSON %s" % (n, normalize(decoded), js[:300]))
+    if n != count:
+        bad.append("write: %d records for %d asked" % (n, count))
+    return n, bad
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+TEXT = ["a", "Z", " ", "\"", "\\", "\n", "\x01", "\x7f", "é", "€", "𝄞", "日本", "key", "0"]
+KINDS = ["alpha", "beta", "gamma_ray"]
+DEFAULT = {"i8": 0, "u8": 0, "i16": 0, "u16": 0, "i32": 0, "u32": 0, "i64": 0, "u64": 0, "d": 0.0, "b": False,
+           "s": "", "kind": "alpha", "opt": None, "ints": [], "dict": {}, "by_id": {}, "raw": [], "subs": [],
+           "var": 0, "when": "1970-01-01T00:00:00.000000000Z", "pair": [0, ""]}
+RANGES = {"i8": (-2**7, 2**7 - 1), "u8": (0, 2**8 - 1), "i16": (-2**15, 2**15 - 1), "u16": (0, 2**16 - 1),
+          "i32": (-2**31, 2**31 - 1), "u32": (0, 2**32 - 1), "i64": (-2**63, 2**63 - 1), "u64": (0, 2**64 - 1)}
+
+
+def integer(r, lo, hi):
+    edges = [lo, hi, 0, 1, -1, 127, 128, -32, -33, 255, 256, -128, -129, 65535, 65536, -32768, -32769,
+             2**32 - 1, 2**32, -2**31, -2**31 - 1]
+    if r.random() < 0.5:
+        x = r.choice(edges) + r.randint(-1, 1)
+    else:
+        x = r.randint(lo, hi)
+    return min(max(x, lo), hi)
+
+
+def text(r):
+    n = r.randint(20, 300) if r.random() < 0.1 else r.randint(0, 10)
+    s = ""
+    while len(s.encode()) < n:
+        s += r.choice(TEXT)
+    return s
+
+
+def dbl(r):
+    c = r.randint(0, 3)
+    if c == 0:
+        return r.randint(-1000, 1000) / 8
+    if c == 1:
+        return r.uniform(-1e300, 1e300)
+    if c == 2:
+        return r.random() * 10 ** r.randint(-300, 300)
+    return float(r.randint(-2**53, 2**53))
+
+
+def timestamp(r):
+    sec = r.choice([0, 1, 2**32 - 1, 2**32, 2**33, -1, -86400, r.randint(-4_500_000_000, 4_500_000_000)])
+    ns = 0 if r.random() < 0.3 else r.randint(0, 999_999_999)
+    return sec, ns
+
+
+def draw(r):
+    """A record as msgpack packs it, and the JSON metajson must give for it."""
+    packed, expect = {}, dict(DEFAULT)
+    for k, (lo, hi) in RANGES.items():
+        packed[k] = expect[k] = integer(r, lo, hi)
+    packed["d"] = expect["d"] = dbl(r)
+    packed["b"] = expect["b"] = r.random() < 0.5
+    packed["s"] = expect["s"] = text(r)
+    packed["kind"] = expect["kind"] = r.choice(KINDS)
+    packed["opt"] = expect["opt"] = integer(r, -2**31, 2**31 - 1) if r.random() < 0.5 else None
+    packed["ints"] = expect["ints"] = [integer(r, -2**63, 2**63 - 1) for _ in range(r.choice([0, 1, 3, 16, 40]))]
+    packed["dict"] = {text(r): dbl(r) for _ in range(r.randint(0, 4))}
+    expect["dict"] = dict(packed["dict"])
+    by_id = {integer(r, -2**31, 2**31 - 1): text(r) for _ in range(r.choice([0, 2, 17]))}
+    packed["by_id"] = by_id
+    expect["by_id"] = {str(k): v for k, v in by_id.items()}
+    raw = bytes(r.getrandbits(8) for _ in range(r.choice([0, 3, 300])))
+    packed["raw"] = raw
+    expect["raw"] = list(raw)
+    subs = []
+    for _ in range(r.randint(0, 2)):
+        sub = {"id": integer(r, -2**63, 2**63 - 1), "name": text(r), "xs": [dbl(r) for _ in range(r.randint(0, 3))]}
+        subs.append(sub)
+    packed["subs"] = subs
+    expect["subs"] = [dict(s) for s in subs]
+    c = r.randint(0, 2)
+    var = integer(r, -2**63, 2**63 - 1) if c == 0 else text(r) if c == 1 else [integer(r, -2**63, 2**63 - 1) for _ in range(2)]
+    packed["var"] = expect["var"] = var
+    sec, ns = timestamp(r)
+    packed["when"] = msgpack.Timestamp(sec, ns)
+    expect["when"] = iso(sec, ns)
+    pair = [integer(r, -2**31, 2**31 - 1), text(r)]
+    packed["pair"] = expect["pair"] = pair
+    # Members left out keep their defaults; unknown keys are skipped; any order.
+    for k in list(packed):
+        if r.random() < 0.05:
+            del packed[k]
+            expect[k] = DEFAULT[k]
+    if r.random() < 0.3:
+        packed["unknown_%d" % r.randint(0, 9)] = r.choice([None, 1.5, "x", [1, {"a": b"z"}], {"k": [True]}])
+    keys = list(packed)
+    if r.random() < 0.5:
+        r.shuffle(keys)
+    return {k: packed[k] for k in keys}, expect
+
+
+def as_float32(v):
+    """A record's doubles as msgpack's use_single_float packs them."""
+    f = lambda x: struct.unpack(">f", struct.pack(">f", x))[0]
+    if isinstance(v, float):
+        return f(v)
+    if isinstance(v, dict):
+        return {k: as_float32(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [as_float32(x) for x in v]
+    return v
+
+
+def fits_float32(v):
+    try:
+        struct.pack(">f", v)
+        return True
+    except OverflowError:
+        return False
+
+
+def all_floats(v):
+    if isinstance(v, float):
+        yield v
+    elif isinstance(v, dict):
+        for x in v.values():
+            yield from all_floats(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from all_floats(x)
+
+
+def corrupt(r, packed, blob):
+    """A corrupted record: its bytes, and what is wrong."""
+    c = r.randint(0, 4)
+    if c == 0:
+        return blob[:r.randint(0, len(blob) - 1)], "cut short"
+    if c == 1:
+        return blob + bytes([r.getrandbits(8)]), "a byte after the end"
+    if c == 2:
+        bad = dict(packed)
+        k = r.choice(["i8", "u8", "s", "kind", "ints", "subs", "b", "when"])
+        bad[k] = {"i8": "x", "u8": -1, "s": 5, "kind": "delta", "ints": {"a": 1}, "subs": [1], "b": 0, "when": 12}[k]
+        return msgpack.packb(bad, use_bin_type=True), "member %s of the wrong type" % k
+    if c == 3:
+        bad = dict(packed)
+        bad["s"] = b"\xc3\x28"  # not UTF-8: packed as str by hand below
+        blob = msgpack.packb(bad, use_bin_type=True)
+        return blob.replace(b"\xc4\x02\xc3\x28", b"\xa2\xc3\x28"), "a string of invalid UTF-8"
+    # an array claiming more items than the input holds
+    return b"\x81\xa4ints\xdd\x7f\xff\xff\xff\x01", "an array of 2^31 items in 1 byte"
+
+
+def check_read(exe, count, seed):
+    r = random.Random(seed)
+    lines, expects, kinds = [], [], []
+    for _ in range(count):
+        packed, expect = draw(r)
+        single = r.random() < 0.3 and all(fits_float32(x) for x in all_floats(packed))
+        blob = msgpack.packb(packed, use_bin_type=True, use_single_float=single)
+        if single:
+            expect = as_float32(expect)
+        lines.append(blob.hex())
+        expects.append(expect)
+        kinds.append("valid")
+        if r.random() < 0.25:
+            bad, why = corrupt(r, packed, blob)
+            lines.append(bad.hex())
+            expects.append(None)
+            kinds.append(why)
+    out = subprocess.run([exe, "read"], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True).stdout
+    results = out.splitlines()
+    bad = []
+    if len(results) != len(lines):
+        return 0, 0, ["read: %d results for %d inputs" % (len(results), len(lines))]
+    errors = 0
+    for i, (res, expect, kind) in enumerate(zip(results, expects, kinds)):
+        status, rest = res.split("\t", 1)
+        if expect is None:
+            errors += 1
+            if status != "error":
+                bad.append("read case %d (%s): metajson read it: %s" % (i, kind, rest[:200]))
+        elif status != "ok":
+            bad.append("read case %d: metajson refused a valid record: %s (input %s...)" % (i, rest, lines[i][:80]))
+        elif json.loads(rest) != expect:
+            bad.append("read case %d: metajson gives %s, expected %s" % (i, rest[:300], json.dumps(expect)[:300]))
+    return len(lines) - errors, errors, bad
+
+
+def main():
+    exe, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    n_written, bad_w = check_write(exe, count, seed)
+    n_read, n_refused, bad_r = check_read(exe, count, seed + 1)
+    bad = bad_w + bad_r
+    print("msgpack oracle (Python msgpack %s): %d records written and decoded, %d packed and read, "
+          "%d corrupted and refused; %d disagreements" % (msgpack.version, n_written, n_read, n_refused, len(bad)))
+    for b in bad[:20]:
+        print("  " + b)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
