@@ -735,6 +735,7 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
         out += build_section(result, charts, report_dir)
     out += dynamic_section(load_optional(results_dir / "dynamic.json"))
     out += summary.parallel_section(load_optional(results_dir / "parallel.json"))
+    out += summary.binary_section(load_optional(results_dir / "binary.json"))
     out += clang_section(load_optional(results_dir / "clang.json"), env.get("commit"))
     if notes:
         out += ["## Notes", "", notes.rstrip("\n"), ""]

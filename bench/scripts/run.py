@@ -28,7 +28,9 @@ Both modes, for each build folder (with the benchmarks.json CMake writes):
      targets, unsettled marks: bench/scripts/summary.py);
   5. full study only: instructions per call under callgrind for the read and write rows of
      metajson, simdjson, glaze and yyjson (default build); the dynamic-JSON program
-     (bench/build/dynamic_bench, when it was built) once into results/dynamic.json; the Clang
+     (bench/build/dynamic_bench, when it was built) once into results/dynamic.json; the
+     MessagePack program (bench/build/binary_bench: metajson beside glaze) once into
+     results/binary.json (in the quick mode, beside summary.md: its section); the Clang
      comparison of `make bench-clang` (bench/build-clang/summary.json, when it is there: the
      Makefile's FULL=1 runs it first) copied into results/clang.json; the compile-time table
      (compile_cost.py); then report.py writes charts and REPORT.md.
@@ -1249,7 +1251,7 @@ def run_dynamic(build: Build, args) -> str | None:
 
 def _run_json_program(name: str, cmd: list[str], out: Path, args) -> str | None:
     """Runs a program of its own that writes its --json into `out` (dynamic_bench,
-    parallel_bench), its output printed; returns why it failed, or None."""
+    parallel_bench, binary_bench), its output printed; returns why it failed, or None."""
     try:
         proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, "METAJSON_DATA_DIR": str(args.data)},
                               capture_output=True, text=True, timeout=args.timeout)
@@ -1286,6 +1288,28 @@ def run_parallel(build: Build, args, out: Path) -> str | None:
     if why:
         out.write_text(json.dumps({"program": "parallel_bench", "not_run": why}, indent=1) + "\n")
         say(f"NDJSON on several threads not measured: {why}")
+    return why
+
+
+def run_binary(build: Build, args, out: Path) -> str | None:
+    """The MessagePack program (bench/micro/binary_bench.cpp: metajson beside glaze) of `build`,
+    once, pinned to one core like the suite, its --json written to `out` (<results>/binary.json in
+    the full study, beside summary.md in the quick mode): the section "MessagePack". When it
+    cannot run, the file says why ({"not_run": ...}). Returns that reason, or None when it ran."""
+    out.unlink(missing_ok=True)
+    exe = build.folder / "binary_bench"
+    why = None
+    if args.binary_rounds < 1:
+        why = "skipped (`--binary-rounds 0`)"
+    elif not exe.is_file():
+        why = f"`{_shown(exe)}` was not built (it needs glaze 9 or later)"
+    else:
+        cmd = pinned([_shown(exe), "--rounds", str(args.binary_rounds), "--json", _shown(out)], args)
+        say(f"\n== MessagePack, metajson beside glaze: {' '.join(cmd)} ==")
+        why = _run_json_program("binary_bench", cmd, out, args)
+    if why:
+        out.write_text(json.dumps({"program": "binary_bench", "not_run": why}, indent=1) + "\n")
+        say(f"MessagePack not measured: {why}")
     return why
 
 
@@ -1365,6 +1389,9 @@ def parse_args(argv=None):
     ap.add_argument("--parallel-rounds", type=int, default=5,
                     help="rounds of the NDJSON-on-several-threads program, run unpinned after the "
                          "suite (bench/build/parallel_bench --rounds; default 5); 0 skips it")
+    ap.add_argument("--binary-rounds", type=int, default=7,
+                    help="rounds of the MessagePack program (metajson beside glaze), run after the suite "
+                         "(bench/build/binary_bench --rounds; default 7); 0 skips it")
     ap.add_argument("--clang-summary", type=Path, default=BENCH / "build-clang" / "summary.json",
                     help="the figures of `make bench-clang` the full study copies into <results>/clang.json, "
                          "the report's Clang section (default: bench/build-clang/summary.json)")
@@ -1454,7 +1481,11 @@ def main(argv=None) -> int:
         parallel_json = path.with_name("parallel.json")
         run_parallel(builds[0], args, parallel_json)
         parallel = report.load_optional(parallel_json)
-        path.write_text("\n".join(summary_text(results, markdown=True) + summary.parallel_section(parallel)).rstrip("\n") + "\n")
+        binary_json = path.with_name("binary.json")
+        run_binary(builds[0], args, binary_json)
+        binary = report.load_optional(binary_json)
+        path.write_text("\n".join(summary_text(results, markdown=True) + summary.parallel_section(parallel)
+                                  + summary.binary_section(binary)).rstrip("\n") + "\n")
         path.with_suffix(".json").write_text(json.dumps(results, indent=1) + "\n")
         print("\n".join(summary_text(results, markdown=False)), flush=True)
         say(f"wrote {path} (and its figures, {path.with_suffix('.json')}) in "
@@ -1469,6 +1500,7 @@ def main(argv=None) -> int:
     # After the timings are saved, so that a failure here costs only its section.
     run_dynamic(callgrind_build, args)
     run_parallel(callgrind_build, args, args.results / "parallel.json")
+    run_binary(callgrind_build, args, args.results / "binary.json")
     copy_clang_summary(args)
     # After the timings are saved, so that a failure here costs only this table. A table from
     # an earlier run is never left beside this run's results.

@@ -1,0 +1,243 @@
+// MessagePack (issue 52): metajson's writer and reader (metajson/msgpack.hpp) beside glaze's
+// (glz::write_msgpack / glz::read_msgpack, glaze 9), on the suite's models: twitter, CITM and
+// canada (the datasets read into their structs once, as the JSON rows do) and the small player
+// and order messages (their sample()). A program of its own, pinned to the core it starts on;
+// run.py runs it once after the suite's rounds: `make bench` into bench/build/binary.json (a
+// section of summary.md), the full study into results/binary.json.
+//
+//   METAJSON_DATA_DIR=... bench/build/binary_bench [--rounds N] [--seconds S] [--json FILE]
+//
+// Rows, per model: write (into one reused std::string: both libraries' buffer reuse) and read
+// (into one reused object: both keep containers' capacity where they can). Output checked
+// before timing: each library's bytes are read back by the other library into a value equal to
+// the original (the models' operator==), and the sizes are reported (bytes per document).
+//
+// What differs (the report says it): metajson checks that every string is UTF-8, on writing and
+// reading, and every length against the input before allocating; glaze checks neither; metajson
+// writes a double as a float 32 when that holds it exactly (binary_options::shortest_floats),
+// glaze always as a float 64.
+//
+// Method: --rounds (default 7) alternate the rows; in each round a row runs for --seconds
+// (default 0.05) of the thread's CPU time (CLOCK_THREAD_CPUTIME_ID) and its figure is the time
+// per call; a row's result is the median of its rounds, and the ratio glaze / metajson is the
+// median of the rounds' ratios (the same round of both rows).
+#include <metajson/metajson.hpp>
+#include <metajson/msgpack.hpp>
+
+#include <glaze/glaze.hpp>
+#include <glaze/msgpack.hpp>
+
+#include <sched.h>
+#include <time.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "canada.hpp"
+#include "citm.hpp"
+#include "order.hpp"
+#include "player.hpp"
+#include "twitter.hpp"
+
+namespace {
+
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error("cannot open " + path + " (set METAJSON_DATA_DIR)");
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+std::string json_string(const std::string& s) {
+  std::string o = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') o += '\\';
+    o += ch;
+  }
+  return o + "\"";
+}
+
+std::string cpu_name() {
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "?";
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+struct row {
+  std::string model, op;                 // op: write or read
+  std::function<void()> ours, theirs;    // one call each
+  std::vector<double> ours_s, theirs_s, ratios;  // per round: seconds per call, glaze / metajson
+};
+
+// Seconds per call of f, for about `budget` seconds of CPU time.
+double time_row(const std::function<void()>& f, double budget) {
+  f();  // warm
+  long calls = 0;
+  const double start = cpu_seconds();
+  double now = start;
+  long batch = 1;
+  while (now - start < budget) {
+    for (long i = 0; i < batch; ++i) f();
+    calls += batch;
+    now = cpu_seconds();
+    if (batch < (1 << 16)) batch *= 2;
+  }
+  return (now - start) / static_cast<double>(calls);
+}
+
+struct model_result {
+  std::string model;
+  std::size_t ours_bytes = 0, theirs_bytes = 0;
+};
+
+template <class T>
+model_result add_model(std::vector<row>& rows, const std::string& name, const T& value) {
+  // The outputs, each read back by the other library.
+  std::string ours, theirs;
+  if (auto e = metajson::try_to_msgpack(value, ours)) throw std::runtime_error(name + ": metajson: " + e.message());
+  if (auto e = glz::write_msgpack(value, theirs)) throw std::runtime_error(name + ": glaze could not write");
+  T a{}, b{};
+  if (auto e = metajson::from_msgpack(theirs, a)) throw std::runtime_error(name + ": metajson cannot read glaze's bytes: " + e.message());
+  if (auto e = glz::read_msgpack(b, ours)) throw std::runtime_error(name + ": glaze cannot read metajson's bytes: " + glz::format_error(e, ours));
+  if (!(a == value)) throw std::runtime_error(name + ": glaze's bytes read by metajson differ from the value");
+  if (!(b == value)) throw std::runtime_error(name + ": metajson's bytes read by glaze differ from the value");
+
+  auto out1 = std::make_shared<std::string>(), out2 = std::make_shared<std::string>();
+  rows.push_back({name, "write",
+                  [&value, out1] {
+                    if (metajson::try_to_msgpack(value, *out1)) std::abort();
+                  },
+                  [&value, out2] {
+                    if (glz::write_msgpack(value, *out2)) std::abort();
+                  },
+                  {}, {}, {}});
+  auto in1 = std::make_shared<std::string>(ours), in2 = std::make_shared<std::string>(theirs);
+  auto t1 = std::make_shared<T>(), t2 = std::make_shared<T>();
+  rows.push_back({name, "read",
+                  [in1, t1] {
+                    if (metajson::from_msgpack(*in1, *t1)) std::abort();
+                  },
+                  [in2, t2] {
+                    if (glz::read_msgpack(*t2, *in2)) std::abort();
+                  },
+                  {}, {}, {}});
+  return {name, ours.size(), theirs.size()};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int rounds = 7;
+  double seconds = 0.05;
+  std::string json_file;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--rounds" && i + 1 < argc) rounds = std::atoi(argv[++i]);
+    else if (a == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
+    else if (a == "--json" && i + 1 < argc) json_file = argv[++i];
+    else {
+      std::fprintf(stderr, "usage: binary_bench [--rounds N] [--seconds S] [--json FILE]\n");
+      return 2;
+    }
+  }
+  const char* dir = std::getenv("METAJSON_DATA_DIR");
+  if (!dir) {
+    std::fprintf(stderr, "binary_bench: set METAJSON_DATA_DIR to the datasets' folder\n");
+    return 2;
+  }
+  // Pinned to the core it starts on.
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(sched_getcpu(), &set);
+  sched_setaffinity(0, sizeof set, &set);
+
+  try {
+    const std::string d = dir;
+    static const auto tw = metajson::from<twitter::TwitterData>(slurp(d + "/twitter.json"));
+    static const auto ci = metajson::from<citm::CitmCatalog>(slurp(d + "/citm_catalog.json"));
+    static const auto ca = metajson::from<canada::FeatureCollection>(slurp(d + "/canada.json"));
+    static const auto pl = player::sample();
+    static const auto od = order::sample();
+    std::vector<row> rows;
+    std::vector<model_result> sizes;
+    sizes.push_back(add_model(rows, "twitter", tw));
+    sizes.push_back(add_model(rows, "citm_catalog", ci));
+    sizes.push_back(add_model(rows, "canada", ca));
+    sizes.push_back(add_model(rows, "player", pl));
+    sizes.push_back(add_model(rows, "order", od));
+
+    for (int r = 0; r < rounds; ++r) {
+      for (auto& x : rows) {
+        // Alternate which library goes first from round to round.
+        double a, b;
+        if (r % 2 == 0) {
+          a = time_row(x.ours, seconds);
+          b = time_row(x.theirs, seconds);
+        } else {
+          b = time_row(x.theirs, seconds);
+          a = time_row(x.ours, seconds);
+        }
+        x.ours_s.push_back(a);
+        x.theirs_s.push_back(b);
+        x.ratios.push_back(b / a);
+      }
+    }
+
+    std::printf("%-13s %-5s %14s %14s %8s %8s %8s\n", "model", "op", "metajson ns", "glaze ns", "ratio", "min", "max");
+    for (auto& x : rows)
+      std::printf("%-13s %-5s %14.0f %14.0f %8.2f %8.2f %8.2f\n", x.model.c_str(), x.op.c_str(), median(x.ours_s) * 1e9,
+                  median(x.theirs_s) * 1e9, median(x.ratios), *std::min_element(x.ratios.begin(), x.ratios.end()),
+                  *std::max_element(x.ratios.begin(), x.ratios.end()));
+    for (auto& s : sizes) std::printf("%-13s bytes: metajson %zu, glaze %zu\n", s.model.c_str(), s.ours_bytes, s.theirs_bytes);
+
+    if (!json_file.empty()) {
+      char date[32];
+      const std::time_t now = std::time(nullptr);
+      std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+      std::string o = "{\"program\": \"binary_bench\", \"format\": \"msgpack\", \"date\": " + json_string(date) +
+                      ", \"cpu\": " + json_string(cpu_name()) + ", \"rounds\": " + std::to_string(rounds) +
+                      ", \"seconds\": " + std::to_string(seconds) + ", \"glaze\": \"" + std::to_string(glz::version.major) + "." +
+                      std::to_string(glz::version.minor) + "." + std::to_string(glz::version.patch) + "\", \"rows\": [";
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& x = rows[i];
+        o += std::string(i ? ", " : "") + "{\"model\": " + json_string(x.model) + ", \"op\": " + json_string(x.op) +
+             ", \"metajson_ns\": " + std::to_string(median(x.ours_s) * 1e9) + ", \"glaze_ns\": " +
+             std::to_string(median(x.theirs_s) * 1e9) + ", \"ratio\": " + std::to_string(median(x.ratios)) +
+             ", \"min\": " + std::to_string(*std::min_element(x.ratios.begin(), x.ratios.end())) +
+             ", \"max\": " + std::to_string(*std::max_element(x.ratios.begin(), x.ratios.end())) + "}";
+      }
+      o += "], \"sizes\": [";
+      for (std::size_t i = 0; i < sizes.size(); ++i)
+        o += std::string(i ? ", " : "") + "{\"model\": " + json_string(sizes[i].model) + ", \"metajson\": " +
+             std::to_string(sizes[i].ours_bytes) + ", \"glaze\": " + std::to_string(sizes[i].theirs_bytes) + "}";
+      o += "]}\n";
+      std::ofstream(json_file) << o;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "binary_bench: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
