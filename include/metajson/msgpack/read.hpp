@@ -76,33 +76,40 @@ struct read_context {
   return nullptr;
 }
 
-// What an item's first byte says it is, in an error's words.
-inline std::string_view item_name(unsigned char b) noexcept {
-  if (b <= positive_fixint_max || b >= negative_fixint_min) return "integer";
-  if (b < fixarray) return "map";
-  if (b < fixstr) return "array";
-  if (b < nil) return "string";
+// The kind of item a first byte starts (what a variant's candidates are chosen by).
+enum class item_kind : unsigned char { nil, boolean, integer, floating, string, binary, array, map, extension, reserved };
+
+constexpr item_kind kind_of(unsigned char b) noexcept {
+  if (b <= positive_fixint_max || b >= negative_fixint_min) return item_kind::integer;
+  if (b < fixarray) return item_kind::map;
+  if (b < fixstr) return item_kind::array;
+  if (b < nil) return item_kind::string;
   switch (b) {
-    case nil: return "nil";
-    case never_used: return "the reserved byte 0xc1";
+    case nil: return item_kind::nil;
+    case never_used: return item_kind::reserved;
     case false_:
-    case true_: return "boolean";
+    case true_: return item_kind::boolean;
     case bin8:
     case bin16:
-    case bin32: return "binary";
+    case bin32: return item_kind::binary;
     case float32:
-    case float64: return "float";
+    case float64: return item_kind::floating;
     case str8:
     case str16:
-    case str32: return "string";
+    case str32: return item_kind::string;
     case array16:
-    case array32: return "array";
+    case array32: return item_kind::array;
     case map16:
-    case map32: return "map";
-    default: break;
+    case map32: return item_kind::map;
+    default: return b >= uint8 && b <= int64 ? item_kind::integer : item_kind::extension;
   }
-  if ((b >= uint8 && b <= int64)) return "integer";
-  return "extension";
+}
+
+// What an item's first byte says it is, in an error's words.
+inline std::string_view item_name(unsigned char b) noexcept {
+  constexpr std::string_view names[] = {"nil", "boolean", "integer", "float", "string", "binary", "array", "map", "extension",
+                                        "the reserved byte 0xc1"};
+  return names[static_cast<unsigned>(kind_of(b))];
 }
 
 [[gnu::cold]] METAJSON_NOINLINE inline std::nullptr_t expected(read_context& c, in p, std::string_view what) {
@@ -563,22 +570,7 @@ struct reader<family::nullable> {
   }
 };
 
-// The kind of item a type accepts (a variant's candidates).
-enum class item_kind : unsigned char { nil, boolean, integer, floating, string, binary, array, map, extension };
-
-inline item_kind kind_of(unsigned char b) noexcept {
-  const std::string_view n = item_name(b);
-  if (n == "integer") return item_kind::integer;
-  if (n == "float") return item_kind::floating;
-  if (n == "string") return item_kind::string;
-  if (n == "binary") return item_kind::binary;
-  if (n == "array") return item_kind::array;
-  if (n == "map") return item_kind::map;
-  if (n == "nil") return item_kind::nil;
-  if (n == "boolean") return item_kind::boolean;
-  return item_kind::extension;
-}
-
+// Whether T may read an item of kind k (a variant's candidates).
 template <class T>
 constexpr bool accepts(item_kind k) {
   constexpr family f = family_of<T>();
@@ -665,8 +657,17 @@ struct reader<family::time_point> {
     if (METAJSON_UNLIKELY(nsec > 999'999'999u)) return c.fail(error_code::invalid_time, p, "nanoseconds above 999,999,999");
     using namespace std::chrono;
     // Within the duration's range, and exact in its unit.
-    constexpr auto max_sec = duration_cast<seconds>(D::max()).count(), min_sec = duration_cast<seconds>(D::min()).count();
-    if (METAJSON_UNLIKELY(sec >= max_sec || sec <= min_sec))
+    // (The bounds in whole seconds, computed wide: a duration_cast to seconds would wrap an
+    // unsigned count's maximum to -1.)
+#if defined(__SIZEOF_INT128__)
+    using wide = __int128;
+#else
+    using wide = long double;
+#endif
+    using period = typename D::period;
+    constexpr wide max_sec = static_cast<wide>(D::max().count()) * period::num / period::den;
+    constexpr wide min_sec = static_cast<wide>(D::min().count()) * period::num / period::den;
+    if (METAJSON_UNLIKELY(static_cast<wide>(sec) >= max_sec || static_cast<wide>(sec) < min_sec))
       return c.fail(error_code::invalid_time, p, "the timestamp is outside this time_point's range");
     const D since = duration_cast<D>(seconds(sec)) + duration_cast<D>(nanoseconds(nsec));
     if (METAJSON_UNLIKELY(duration_cast<nanoseconds>(since - duration_cast<D>(seconds(sec))).count() != nsec))
@@ -714,7 +715,13 @@ struct reader<family::range> {
       }
       for (std::size_t i = 0; i < n; ++i) {
         if (i >= v.size()) v.emplace_back();
-        p = read_value<C>(c, p, v[i]);
+        if constexpr (std::is_same_v<typename T::value_type, bool>) {  // std::vector<bool>: v[i] is a proxy
+          bool b = false;
+          p = read_value<C>(c, p, b);
+          if (p) v[i] = b;
+        } else {
+          p = read_value<C>(c, p, v[i]);
+        }
         if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
       }
       v.resize(n);

@@ -505,14 +505,24 @@ METAJSON_ALWAYS_INLINE char* write_bin(write_context& c, char* p, const R& r) {
   }
 }
 
+// A range whose count is known before its items are written: sized, or walked twice.
+template <class T>
+concept counted_range = rng::sized_range<const T> || rng::forward_range<const T>;
+template <class T>
+METAJSON_ALWAYS_INLINE std::size_t count_of(const T& v) {
+  if constexpr (rng::sized_range<const T>) return static_cast<std::size_t>(std::ranges::size(v));
+  else return static_cast<std::size_t>(std::ranges::distance(v));
+}
+
 // Ranges: arrays (of bytes: bin, above). A range that cannot say its size is counted first.
 template <>
 struct writer<family::range> {
   template <config C, class T>
   static char* write(write_context& c, char* p, const T& v) {
-    std::size_t n;
-    if constexpr (requires { std::ranges::size(v); }) n = static_cast<std::size_t>(std::ranges::size(v));
-    else n = static_cast<std::size_t>(std::ranges::distance(v));
+    static_assert(counted_range<T>,
+                  "MessagePack writes an array's count before its items: this single-pass range cannot be counted "
+                  "without consuming it. Collect it into a std::vector (or pass a range that can be walked twice)");
+    const std::size_t n = count_of(v);
     if (METAJSON_UNLIKELY(n > max_length)) return too_long(c, n, "an array");
     p = ensure(c, p, 5);
     p = put_array_header(p, n);
@@ -562,15 +572,15 @@ struct writer<family::map> {
     static_assert(map_key<K>,
                   "metajson writes maps whose keys are strings, integers, enums, chars or bools as MessagePack: "
                   "use one of those key types, or a std::vector of pairs (an array of arrays)");
-    std::size_t n;
-    if constexpr (requires { std::ranges::size(v); }) n = static_cast<std::size_t>(std::ranges::size(v));
-    else n = static_cast<std::size_t>(std::ranges::distance(v));
+    static_assert(counted_range<T>,
+                  "MessagePack writes a map's count before its entries: this single-pass range cannot be counted "
+                  "without consuming it. Collect it into a std::map or a std::vector of pairs");
+    const std::size_t n = count_of(v);
     if (METAJSON_UNLIKELY(n > max_length)) return too_long(c, n, "a map");
     p = ensure(c, p, 5);
     p = put_map_header(p, n);
     for (const auto& [k, e] : v) {
-      if constexpr (std::is_same_v<K, char>) p = write_str<C>(c, p, std::string_view(&k, 1));
-      else p = write_value<C>(c, p, k);
+      p = write_value<C>(c, p, k);
       if (METAJSON_LIKELY(p != nullptr)) p = write_value<C>(c, p, e);
       if (METAJSON_UNLIKELY(p == nullptr)) return push_entry_key(c, k);
     }

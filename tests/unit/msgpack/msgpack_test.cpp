@@ -37,6 +37,12 @@ std::string mp(const T& v) {
   return metajson::to_msgpack(v);
 }
 
+template <class T>
+metajson::error read_error(const std::string& b) {
+  T v{};
+  return metajson::from_msgpack(b, v);
+}
+
 enum class Color { red, green, blue };
 
 struct Point {
@@ -238,6 +244,15 @@ TEST(MsgpackRead, AcceptsEveryIntegerWidthAndFloatsForDoubles) {
   EXPECT_EQ(metajson::from_msgpack<std::chrono::seconds>(bytes({0x2a})), std::chrono::seconds(42));
 }
 
+TEST(MsgpackRoundTrip, VectorOfBoolAnd128BitIntegers) {
+  const std::vector<bool> bits{true, false, true};
+  EXPECT_EQ(mp(bits), bytes({0x93, 0xc3, 0xc2, 0xc3}));
+  EXPECT_EQ(metajson::from_msgpack<std::vector<bool>>(mp(bits)), bits);
+  EXPECT_EQ(metajson::from_msgpack<__int128>(mp(std::numeric_limits<std::int64_t>::min())), static_cast<__int128>(std::numeric_limits<std::int64_t>::min()));
+  EXPECT_EQ(metajson::from_msgpack<unsigned __int128>(mp(std::numeric_limits<std::uint64_t>::max())), static_cast<unsigned __int128>(std::numeric_limits<std::uint64_t>::max()));
+  EXPECT_EQ(read_error<unsigned __int128>(bytes({0xff})).code(), metajson::error_code::number_out_of_range);
+}
+
 TEST(MsgpackRead, UntaggedVariantsByKind) {
   using V = std::variant<std::monostate, bool, std::int64_t, double, std::string, std::vector<int>, Point>;
   EXPECT_EQ(metajson::from_msgpack<V>(bytes({0xc0})).index(), 0u);
@@ -257,11 +272,6 @@ TEST(MsgpackRead, UntaggedVariantsByKind) {
 
 // --- errors ------------------------------------------------------------------------------------------
 
-template <class T>
-metajson::error read_error(const std::string& b) {
-  T v{};
-  return metajson::from_msgpack(b, v);
-}
 
 TEST(MsgpackErrors, WrongTypesNameThePathAndTheByte) {
   const metajson::error e = read_error<std::vector<Point>>(bytes({0x92, 0x82, 0xa1, 'x', 1, 0xa1, 'y', 2, 0x81, 0xa1, 'y', 0xa1, 's'}));
@@ -414,6 +424,10 @@ TEST(MsgpackErrors, TimestampsOutOfRangeOrFinerThanTheUnit) {
   // 2^40 s does not fit int64 nanoseconds.
   EXPECT_EQ(read_error<sys_time<nanoseconds>>(bytes({0xc7, 12, 0xff, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0})).code(), metajson::error_code::invalid_time);
   EXPECT_EQ(read_error<sys_seconds>(bytes({0xd6, 0x05, 0, 0, 0, 1})).code(), metajson::error_code::type_mismatch);  // another extension
+  // A time_point counted in an unsigned type: the epoch reads, a time before it does not.
+  using unsigned_seconds = time_point<system_clock, duration<std::uint64_t>>;
+  EXPECT_EQ(metajson::from_msgpack<unsigned_seconds>(mp(unsigned_seconds{})), unsigned_seconds{});
+  EXPECT_EQ(read_error<unsigned_seconds>(mp(sys_seconds(seconds(-1)))).code(), metajson::error_code::invalid_time);
 }
 
 }  // namespace
