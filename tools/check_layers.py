@@ -29,13 +29,13 @@ LAYERS = [
     (4, "stage 1", ["index/"]),
     (5, "reflection", ["reflect/"]),
     (6, "type families", ["family/"]),
-    (7, "readers and writers", ["read/", "write/", "msgpack/"]),
+    (7, "readers and writers", ["read/", "write/", "binary/", "msgpack/", "cbor/"]),
     (8, "schemas", ["schema/"]),
     (9, "typed entry points", ["from_json.hpp", "to_json.hpp", "pointer.hpp"]),
     (10, "streams", ["io/"]),
     (11, "dynamic JSON", ["dynamic/"]),
     (12, "public headers", ["metajson.hpp", "value.hpp", "value_convert.hpp", "document.hpp", "patch.hpp",
-                            "schema.hpp", "stream.hpp", "parallel.hpp", "file.hpp", "msgpack.hpp"]),
+                            "schema.hpp", "stream.hpp", "parallel.hpp", "file.hpp", "msgpack.hpp", "cbor.hpp"]),
 ]
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')

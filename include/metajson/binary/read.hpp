@@ -1,10 +1,11 @@
-// MessagePack reader: the mirror of write.hpp, strict by default. Every item is checked before
-// it is used: its bytes are in the input (a length is compared with what remains before anything
-// is allocated, so a 5-byte input claiming 4 GiB allocates nothing), the reserved byte 0xc1 is
-// refused, str items are UTF-8 (options.utf8), nesting is bounded by options.max_depth, and an
-// item that is skipped (a key no member has) is checked as thoroughly as one that is read.
-// Struct keys follow the options and annotations as in JSON: unknown keys skipped or refused,
-// duplicates refused, required members checked, constraints checked at their value.
+// The binary reader: the mirror of write.hpp over a format's primitives (wire<C.f>), strict by
+// default. Every item is checked before it is used: its bytes are in the input (a length is
+// compared with what remains before anything is allocated, so a 5-byte input claiming 4 GiB
+// allocates nothing), reserved and malformed items are refused, text strings are UTF-8
+// (options.utf8), nesting is bounded by options.max_depth, and an item that is skipped (a key no
+// member has) is checked as thoroughly as one that is read. Struct keys follow the options and
+// annotations as in JSON: unknown keys skipped or refused, duplicates refused, required members
+// checked, constraints checked at their value.
 #pragma once
 
 #include <array>
@@ -35,192 +36,33 @@
 #include "../reflect/lookup.hpp"
 #include "../reflect/members.hpp"
 #include "../text/utf8.hpp"
+#include "context.hpp"
 #include "format.hpp"
 #include "write.hpp"  // byte_range, map_key, key_bytes
 
-namespace metajson::detail::mp {
+namespace metajson::detail::bin {
 
-using in = const unsigned char*;
-
-struct read_context {
-  in begin = nullptr;
-  in end = nullptr;
-  std::uint32_t depth = 0;
-  // The first error (code ok until then), where it is, and its path segments (innermost first).
-  error_code code = error_code::ok;
-  std::size_t offset = 0;
-  std::string detail;
-  std::vector<std::string> path;
-
-  [[gnu::cold]] METAJSON_NOINLINE std::nullptr_t fail(error_code e, in at, std::string why = {}) {
-    if (code == error_code::ok) {
-      code = e;
-      offset = static_cast<std::size_t>(at - begin);
-      detail = std::move(why);
-    }
-    return nullptr;
-  }
-  void clear_error() noexcept {
-    code = error_code::ok;
-    detail.clear();
-    path.clear();
-  }
-};
-
-[[gnu::cold]] METAJSON_NOINLINE inline std::nullptr_t push_read_key(read_context& c, std::string_view key) {
-  c.path.push_back(key_segment(key));
-  return nullptr;
-}
-[[gnu::cold]] METAJSON_NOINLINE inline std::nullptr_t push_read_index(read_context& c, std::size_t i) {
-  c.path.push_back(index_segment(i));
-  return nullptr;
-}
-
-// The kind of item a first byte starts (what a variant's candidates are chosen by).
-enum class item_kind : unsigned char { nil, boolean, integer, floating, string, binary, array, map, extension, reserved };
-
-constexpr item_kind kind_of(unsigned char b) noexcept {
-  if (b <= positive_fixint_max || b >= negative_fixint_min) return item_kind::integer;
-  if (b < fixarray) return item_kind::map;
-  if (b < fixstr) return item_kind::array;
-  if (b < nil) return item_kind::string;
-  switch (b) {
-    case nil: return item_kind::nil;
-    case never_used: return item_kind::reserved;
-    case false_:
-    case true_: return item_kind::boolean;
-    case bin8:
-    case bin16:
-    case bin32: return item_kind::binary;
-    case float32:
-    case float64: return item_kind::floating;
-    case str8:
-    case str16:
-    case str32: return item_kind::string;
-    case array16:
-    case array32: return item_kind::array;
-    case map16:
-    case map32: return item_kind::map;
-    default: return b >= uint8 && b <= int64 ? item_kind::integer : item_kind::extension;
-  }
-}
-
-// What an item's first byte says it is, in an error's words.
-inline std::string_view item_name(unsigned char b) noexcept {
-  constexpr std::string_view names[] = {"nil", "boolean", "integer", "float", "string", "binary", "array", "map", "extension",
-                                        "the reserved byte 0xc1"};
-  return names[static_cast<unsigned>(kind_of(b))];
-}
-
-[[gnu::cold]] METAJSON_NOINLINE inline std::nullptr_t expected(read_context& c, in p, std::string_view what) {
-  if (p >= c.end) return c.fail(error_code::unexpected_end, p, "expected " + std::string(what));
-  if (*p == never_used) return c.fail(error_code::syntax_error, p, "0xc1 is never used in MessagePack");
-  return c.fail(error_code::type_mismatch, p, "expected " + std::string(what) + ", found " + std::string(item_name(*p)));
-}
-
-[[gnu::cold]] METAJSON_NOINLINE inline std::nullptr_t truncated(read_context& c, in at, std::size_t need) {
-  return c.fail(error_code::unexpected_end, at,
-                "the item needs " + std::to_string(need) + " more bytes, the input has " + std::to_string(c.end - at));
-}
-
-// Whether n bytes follow p.
-METAJSON_ALWAYS_INLINE bool has(const read_context& c, in p, std::size_t n) noexcept {
-  return static_cast<std::size_t>(c.end - p) >= n;
-}
-
-// --- nesting -------------------------------------------------------------------------------------
-
+// "expected <what>, found <the item at p>".
 template <config C>
-METAJSON_ALWAYS_INLINE bool enter(read_context& c, in at) {
-  if (METAJSON_UNLIKELY(++c.depth > C.o.max_depth)) {
-    c.fail(error_code::depth_exceeded, at, "deeper than options.max_depth (" + std::to_string(C.o.max_depth) + ")");
-    return false;
-  }
-  return true;
+METAJSON_ALWAYS_INLINE std::nullptr_t expected(read_context& c, in p, std::string_view what) {
+  return wire<C.f>::expected(c, p, what);
 }
 
-// --- headers -------------------------------------------------------------------------------------
-
-// A length of a 1-, 2- or 4-byte big-endian field at p + 1 (the header's first byte at p);
-// returns the first byte after the header, or nullptr (truncated).
-METAJSON_ALWAYS_INLINE in read_length(read_context& c, in p, unsigned width, std::size_t& n) {
-  if (METAJSON_UNLIKELY(!has(c, p + 1, width))) return truncated(c, p, 1 + width);
-  n = width == 1 ? p[1] : width == 2 ? load_be<std::uint16_t>(p + 1) : load_be<std::uint32_t>(p + 1);
-  return p + 1 + width;
-}
-
-// A container's header at p (an array's, or a map's when IsMap): its count of items (of entries,
-// two items each), checked against what remains: every item is a byte at least, so no count the
-// input cannot hold gets as far as an allocation.
-template <bool IsMap>
-METAJSON_ALWAYS_INLINE in read_container_header(read_context& c, in p, std::size_t& n) {
-  constexpr std::string_view what = IsMap ? "map" : "array";
-  constexpr unsigned char fix = IsMap ? fixmap : fixarray, b16 = IsMap ? map16 : array16;
-  if (METAJSON_UNLIKELY(p >= c.end)) return expected(c, p, what);
-  const unsigned char b = *p;
-  in q;
-  if ((b & 0xf0) == fix) {
-    n = b & 0x0f;
-    q = p + 1;
-  } else if (b == b16 || b == b16 + 1) {
-    q = read_length(c, p, b == b16 ? 2 : 4, n);
-    if (!q) return nullptr;
-  } else {
-    return expected(c, p, what);
-  }
-  if (METAJSON_UNLIKELY(static_cast<std::size_t>(c.end - q) / (IsMap ? 2 : 1) < n))
-    return c.fail(error_code::unexpected_end, p,
-                  std::string(IsMap ? "a map of " : "an array of ") + std::to_string(n) + (IsMap ? " entries in " : " items in ") +
-                      std::to_string(c.end - q) + " remaining bytes");
-  return q;
-}
-template <config C>
-METAJSON_ALWAYS_INLINE in read_array_header(read_context& c, in p, std::size_t& n) {
-  return read_container_header<false>(c, p, n);
-}
-template <config C>
-METAJSON_ALWAYS_INLINE in read_map_header(read_context& c, in p, std::size_t& n) {
-  return read_container_header<true>(c, p, n);
-}
-
-[[gnu::cold]] METAJSON_NOINLINE inline std::nullptr_t bad_utf8(read_context& c, in text, std::size_t at) {
-  constexpr char hex[] = "0123456789ABCDEF";
-  return c.fail(error_code::invalid_utf8, text + at, std::string("byte 0x") + hex[text[at] >> 4] + hex[text[at] & 15]);
-}
-
-// The str item at p: its text (in the input), its UTF-8 checked (validate) or found invalid
-// (`valid` false under replace; not looked at under unchecked). Returns the end of the item.
+// A text string item at p: its text (in the input, or joined from a CBOR string sent in chunks),
+// its UTF-8 checked (validate) or found invalid (`valid` false under replace; not looked at under
+// unchecked). Returns the end of the item.
 template <config C>
 METAJSON_ALWAYS_INLINE in read_str(read_context& c, in p, std::string_view& text, bool& valid) {
-  if (METAJSON_UNLIKELY(p >= c.end)) return expected(c, p, "string");
-  const unsigned char b = *p;
+  in data;
   std::size_t n;
-  in q;
-  if ((b & 0xe0) == fixstr) {
-    n = b & 0x1f;
-    q = p + 1;
-  } else if (b >= str8 && b <= str32) {
-    q = read_length(c, p, b == str8 ? 1u : b == str16 ? 2u : 4u, n);
-    if (!q) return nullptr;
-  } else {
-    return expected(c, p, "string");
-  }
-  if (METAJSON_UNLIKELY(!has(c, q, n))) return truncated(c, p, static_cast<std::size_t>(q - p) + n);
-  if (METAJSON_UNLIKELY(n > C.o.max_string_length))
-    return c.fail(error_code::string_too_long, p,
-                  std::to_string(n) + " bytes; options.max_string_length is " + std::to_string(C.o.max_string_length));
-  text = std::string_view(reinterpret_cast<const char*>(q), n);
-  valid = true;
-  if constexpr (C.o.utf8 != utf8_policy::unchecked) {
-    if (METAJSON_UNLIKELY(!utf8_ok(text.data(), n))) {
-      if constexpr (C.o.utf8 == utf8_policy::validate) return bad_utf8(c, q, utf8_first_invalid(text.data(), n));
-      valid = false;
-    }
-  }
-  return q + n;
+  in q = wire<C.f>::template text<C>(c, p, data, n);
+  if (METAJSON_UNLIKELY(!q)) return nullptr;
+  if (METAJSON_UNLIKELY(!check_text<C>(c, p, data, n, valid))) return nullptr;
+  text = std::string_view(reinterpret_cast<const char*>(data), n);
+  return q;
 }
 
-// A str item's text into a std::string (U+FFFD for invalid UTF-8 under utf8_policy::replace).
+// A text string item's text into a std::string (U+FFFD for invalid UTF-8 under utf8_policy::replace).
 template <config C, class S>
 METAJSON_ALWAYS_INLINE in read_str_into(read_context& c, in p, S& out) {
   std::string_view text;
@@ -236,140 +78,30 @@ METAJSON_ALWAYS_INLINE in read_str_into(read_context& c, in p, S& out) {
   return p;
 }
 
-// --- skipping ------------------------------------------------------------------------------------
-
+// Skips the item at p, checking it as a read would: every length, UTF-8 of text, depth.
 template <config C>
-in skip_value(read_context& c, in p);
-
-// Skips `n` items (2n for a map's entries) at p.
-template <config C>
-METAJSON_NOINLINE in skip_items(read_context& c, in p, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    p = skip_value<C>(c, p);
-    if (METAJSON_UNLIKELY(!p)) return nullptr;
-  }
-  return p;
-}
-
-// Skips the item at p, checking it as a read would: every length, UTF-8 of str items, depth.
-template <config C>
-in skip_value(read_context& c, in p) {
-  if (METAJSON_UNLIKELY(p >= c.end)) return expected(c, p, "a value");
-  const unsigned char b = *p;
-  if (b <= positive_fixint_max || b >= negative_fixint_min || b == nil || b == false_ || b == true_) return p + 1;
-  if ((b & 0xe0) == fixstr || (b >= str8 && b <= str32)) {
-    std::string_view t;
-    bool valid;
-    return read_str<C>(c, p, t, valid);
-  }
-  std::size_t n = 0;
-  in q;
-  switch (b) {
-    case never_used: return c.fail(error_code::syntax_error, p, "0xc1 is never used in MessagePack");
-    case uint8:
-    case int8: return has(c, p, 2) ? p + 2 : truncated(c, p, 2);
-    case uint16:
-    case int16: return has(c, p, 3) ? p + 3 : truncated(c, p, 3);
-    case uint32:
-    case int32:
-    case float32: return has(c, p, 5) ? p + 5 : truncated(c, p, 5);
-    case uint64:
-    case int64:
-    case float64: return has(c, p, 9) ? p + 9 : truncated(c, p, 9);
-    case fixext1: return has(c, p, 3) ? p + 3 : truncated(c, p, 3);
-    case fixext2: return has(c, p, 4) ? p + 4 : truncated(c, p, 4);
-    case fixext4: return has(c, p, 6) ? p + 6 : truncated(c, p, 6);
-    case fixext8: return has(c, p, 10) ? p + 10 : truncated(c, p, 10);
-    case fixext16: return has(c, p, 18) ? p + 18 : truncated(c, p, 18);
-    case bin8:
-    case bin16:
-    case bin32:
-      q = read_length(c, p, b == bin8 ? 1u : b == bin16 ? 2u : 4u, n);
-      if (!q) return nullptr;
-      return has(c, q, n) ? q + n : truncated(c, p, static_cast<std::size_t>(q - p) + n);
-    case ext8:
-    case ext16:
-    case ext32:
-      q = read_length(c, p, b == ext8 ? 1u : b == ext16 ? 2u : 4u, n);
-      if (!q) return nullptr;
-      return has(c, q, n + 1) ? q + n + 1 : truncated(c, p, static_cast<std::size_t>(q - p) + n + 1);
-    default: break;
-  }
-  const bool is_map = (b & 0xf0) == fixmap || b == map16 || b == map32;
-  q = is_map ? read_map_header<C>(c, p, n) : read_array_header<C>(c, p, n);
-  if (!q || !enter<C>(c, p)) return nullptr;
-  q = skip_items<C>(c, q, is_map ? 2 * n : n);
-  --c.depth;
-  return q;
+METAJSON_ALWAYS_INLINE in skip_value(read_context& c, in p) {
+  return wire<C.f>::template skip<C>(c, p);
 }
 
 // --- numbers -------------------------------------------------------------------------------------
 
-// An integer item: its magnitude and sign.
-struct integer_item {
-  std::uint64_t magnitude;
-  bool negative;
-};
-
-METAJSON_ALWAYS_INLINE in read_integer_item(read_context& c, in p, integer_item& v) {
-  if (METAJSON_UNLIKELY(p >= c.end)) return expected(c, p, "integer");
-  const unsigned char b = *p;
-  if (b <= positive_fixint_max) {
-    v = {b, false};
-    return p + 1;
-  }
-  if (b >= negative_fixint_min) {
-    v = {static_cast<std::uint64_t>(256 - b), true};
-    return p + 1;
-  }
-  std::int64_t s;
-  switch (b) {
-    case uint8:
-      if (!has(c, p, 2)) return truncated(c, p, 2);
-      v = {p[1], false};
-      return p + 2;
-    case uint16:
-      if (!has(c, p, 3)) return truncated(c, p, 3);
-      v = {load_be<std::uint16_t>(p + 1), false};
-      return p + 3;
-    case uint32:
-      if (!has(c, p, 5)) return truncated(c, p, 5);
-      v = {load_be<std::uint32_t>(p + 1), false};
-      return p + 5;
-    case uint64:
-      if (!has(c, p, 9)) return truncated(c, p, 9);
-      v = {load_be<std::uint64_t>(p + 1), false};
-      return p + 9;
-    case int8:
-      if (!has(c, p, 2)) return truncated(c, p, 2);
-      s = static_cast<std::int8_t>(p[1]);
-      p += 2;
-      break;
-    case int16:
-      if (!has(c, p, 3)) return truncated(c, p, 3);
-      s = static_cast<std::int16_t>(load_be<std::uint16_t>(p + 1));
-      p += 3;
-      break;
-    case int32:
-      if (!has(c, p, 5)) return truncated(c, p, 5);
-      s = static_cast<std::int32_t>(load_be<std::uint32_t>(p + 1));
-      p += 5;
-      break;
-    case int64:
-      if (!has(c, p, 9)) return truncated(c, p, 9);
-      s = static_cast<std::int64_t>(load_be<std::uint64_t>(p + 1));
-      p += 9;
-      break;
-    default: return expected(c, p, "integer");
-  }
-  v = s < 0 ? integer_item{static_cast<std::uint64_t>(0) - static_cast<std::uint64_t>(s), true}
-            : integer_item{static_cast<std::uint64_t>(s), false};
-  return p;
-}
-
 [[gnu::cold]] METAJSON_NOINLINE inline std::nullptr_t out_of_range(read_context& c, in at, integer_item v, std::string_view type) {
-  return c.fail(error_code::number_out_of_range, at,
-                (v.negative ? "-" : "") + std::to_string(v.magnitude) + " does not fit " + std::string(type));
+  std::string value;
+#if defined(__SIZEOF_INT128__)
+  if (v.big) {
+    unsigned __int128 m = c.wide;
+    if (v.negative && m != ~static_cast<unsigned __int128>(0)) ++m;  // -1 - m
+    do {
+      value.insert(value.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
+      m /= 10;
+    } while (m != 0);
+    if (v.negative && c.wide == ~static_cast<unsigned __int128>(0)) value = "1 - " + value;
+  }
+#endif
+  if (!v.big) value = v.negative && v.magnitude == ~std::uint64_t{0} ? "18446744073709551616" : std::to_string(v.magnitude + (v.negative ? 1 : 0));
+  if (v.negative) value = "-" + value;
+  return c.fail(error_code::number_out_of_range, at, value + " does not fit " + std::string(type));
 }
 
 template <class T>
@@ -378,6 +110,7 @@ consteval std::string_view integer_name() {
   else return sizeof(T) == 1 ? "uint8" : sizeof(T) == 2 ? "uint16" : sizeof(T) == 4 ? "uint32" : sizeof(T) == 8 ? "uint64" : "uint128";
 }
 
+
 // --- readers -------------------------------------------------------------------------------------
 
 template <family F>
@@ -385,7 +118,7 @@ struct reader {
   template <config C, class T>
   static in read(read_context&, in, T&) {
     static_assert(dependent_false_v<T>,
-                  "metajson cannot read this type from MessagePack: it is not a number, string, container, optional, "
+                  "metajson cannot read this type from MessagePack or CBOR: it is not a number, string, container, optional, "
                   "variant, enum or class. Specialize metajson::adapter<T> for it.");
     return nullptr;
   }
@@ -398,7 +131,7 @@ template <>
 struct reader<family::null> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
-    if (METAJSON_UNLIKELY(p >= c.end || *p != nil)) return expected(c, p, "nil");
+    if (METAJSON_UNLIKELY(p >= c.end || *p != wire<C.f>::nil_byte)) return expected<C>(c, p, "nil");
     v = T{};
     return p + 1;
   }
@@ -408,8 +141,9 @@ template <>
 struct reader<family::boolean> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
-    if (METAJSON_UNLIKELY(p >= c.end || (*p != true_ && *p != false_))) return expected(c, p, "boolean");
-    v = *p == true_;
+    using W = wire<C.f>;
+    if (METAJSON_UNLIKELY(p >= c.end || (*p != W::true_byte && *p != W::false_byte))) return expected<C>(c, p, "boolean");
+    v = *p == W::true_byte;
     return p + 1;
   }
 };
@@ -428,27 +162,46 @@ struct reader<family::character> {
   }
 };
 
+// A bignum's magnitude (integer_item::big) into a 128-bit T, or out of range.
+template <class T>
+[[gnu::cold]] METAJSON_NOINLINE in big_into(read_context& c, in at, in q, integer_item x, T& v) {
+#if defined(__SIZEOF_INT128__)
+  if constexpr (sizeof(T) > 8) {
+    using U = std::make_unsigned_t<T>;
+    constexpr U max = static_cast<U>(std::numeric_limits<T>::max());
+    if (c.wide <= max) {  // (for a signed T, -1 - max is its minimum)
+      if (!x.negative) v = static_cast<T>(c.wide);
+      else if constexpr (std::is_signed_v<T>) v = static_cast<T>(-1 - static_cast<T>(c.wide));
+      else return out_of_range(c, at, x, integer_name<T>());
+      return q;
+    }
+  }
+#endif
+  (void)q;
+  (void)v;
+  return out_of_range(c, at, x, integer_name<T>());
+}
+
 template <>
 struct reader<family::integer> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
+    using W = wire<C.f>;
     integer_item x;
-    if (METAJSON_UNLIKELY(p < c.end && (*p == float32 || *p == float64)))
-      return c.fail(error_code::type_mismatch, p, "expected integer, found float");
-    in q = read_integer_item(c, p, x);
+    in q = W::integer(c, p, x);
     if (METAJSON_UNLIKELY(!q)) return nullptr;
+    if (METAJSON_UNLIKELY(x.big)) return big_into(c, p, q, x, v);
     using U = std::make_unsigned_t<T>;
+    constexpr U max = static_cast<U>(std::numeric_limits<T>::max());
     if (!x.negative) {
-      constexpr U max = static_cast<U>(std::numeric_limits<T>::max());
       if (METAJSON_UNLIKELY(x.magnitude > max)) return out_of_range(c, p, x, integer_name<T>());
       v = static_cast<T>(x.magnitude);
     } else {
       if constexpr (std::is_unsigned_v<T>) {
         return out_of_range(c, p, x, integer_name<T>());
-      } else {
-        constexpr U limit = static_cast<U>(std::numeric_limits<T>::max()) + 1;  // |min|
-        if (METAJSON_UNLIKELY(x.magnitude > limit)) return out_of_range(c, p, x, integer_name<T>());
-        v = static_cast<T>(U{0} - static_cast<U>(x.magnitude));
+      } else {  // -1 - magnitude >= min when magnitude <= max
+        if (METAJSON_UNLIKELY(x.magnitude > max)) return out_of_range(c, p, x, integer_name<T>());
+        v = static_cast<T>(-1 - static_cast<T>(x.magnitude));
       }
     }
     return q;
@@ -459,31 +212,17 @@ template <>
 struct reader<family::floating> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
-    if (METAJSON_UNLIKELY(p >= c.end)) return expected(c, p, "float");
-    if (*p == float32) {
-      if (!has(c, p, 5)) return truncated(c, p, 5);
-      v = static_cast<T>(std::bit_cast<float>(load_be<std::uint32_t>(p + 1)));
-      return p + 5;
-    }
-    if (*p == float64) {
-      if (!has(c, p, 9)) return truncated(c, p, 9);
-      const double d = std::bit_cast<double>(load_be<std::uint64_t>(p + 1));
-      if constexpr (std::is_same_v<T, float>) {
-        if (METAJSON_UNLIKELY(d == d && (d > std::numeric_limits<float>::max() || d < -std::numeric_limits<float>::max()) &&
-                              d != std::numeric_limits<double>::infinity() && d != -std::numeric_limits<double>::infinity()))
-          return c.fail(error_code::number_out_of_range, p, "the float64 does not fit a float");
-      }
-      v = static_cast<T>(d);
-      return p + 9;
-    }
+    using W = wire<C.f>;
+    if (METAJSON_UNLIKELY(p >= c.end)) return expected<C>(c, p, "float");
+    in q = W::floating(c, p, v);
+    if (q != p) return q;
     integer_item x;  // an integer: its value, rounded to the nearest as JSON's reader does
-    in q = read_integer_item(c, p, x);
-    if (METAJSON_UNLIKELY(!q)) {
-      c.clear_error();
-      return expected(c, p, "float");
-    }
+    if (METAJSON_UNLIKELY(W::kind_at(c, p) != item_kind::integer)) return expected<C>(c, p, "float");
+    q = W::integer(c, p, x);
+    if (METAJSON_UNLIKELY(!q)) return nullptr;
+    if (METAJSON_UNLIKELY(x.big)) return c.fail(error_code::number_out_of_range, p, "a bignum is read into integers only");
     const T m = static_cast<T>(x.magnitude);
-    v = x.negative ? -m : m;
+    v = x.negative ? -m - T(1) : m;
     return q;
   }
 };
@@ -514,6 +253,11 @@ struct reader<family::string> {
       if (METAJSON_UNLIKELY(!q)) return nullptr;
       if (METAJSON_UNLIKELY(!valid))
         return c.fail(error_code::invalid_utf8, p, "a string view cannot hold the U+FFFD that utf8_policy::replace puts in");
+      if constexpr (wire<C.f>::has_chunks) {
+        if (METAJSON_UNLIKELY(reinterpret_cast<in>(text.data()) < c.begin || reinterpret_cast<in>(text.data()) >= c.end) && !text.empty())
+          return c.fail(error_code::escaped_string_view, p,
+                        "a string sent in chunks has no one place in the input: read it into a std::string");
+      }
       v = T(reinterpret_cast<const typename T::value_type*>(text.data()), text.size());
       return q;
     } else if constexpr (requires { v.assign(static_cast<const typename T::value_type*>(nullptr), std::size_t{}); }) {
@@ -530,34 +274,36 @@ template <class T>
 concept const_byte_view = requires { typename T::element_type; } && std::is_same_v<typename T::element_type, const std::byte> &&
                           std::is_constructible_v<T, const std::byte*, std::size_t>;
 
-// bin items into ranges of std::byte: a vector, a std::array of exactly that length, or a view of the input.
+// Byte strings into ranges of std::byte: a vector, a std::array of exactly that length, or a
+// view of the input (not of a CBOR byte string sent in chunks, which has no one place there).
 template <config C, class T>
 in read_bin(read_context& c, in p, T& v) {
-  if (METAJSON_UNLIKELY(p >= c.end || *p < bin8 || *p > bin32)) return expected(c, p, "binary");
+  in data;
   std::size_t n;
-  in q = read_length(c, p, *p == bin8 ? 1u : *p == bin16 ? 2u : 4u, n);
-  if (!q) return nullptr;
-  if (METAJSON_UNLIKELY(!has(c, q, n))) return truncated(c, p, static_cast<std::size_t>(q - p) + n);
-  const auto* bytes = reinterpret_cast<const std::byte*>(q);
+  in q = wire<C.f>::bytes(c, p, data, n);
+  if (METAJSON_UNLIKELY(!q)) return nullptr;
+  const auto* bytes = reinterpret_cast<const std::byte*>(data);
   if constexpr (requires { v.assign(bytes, bytes + n); }) {
     v.assign(bytes, bytes + n);
   } else if constexpr (const_byte_view<T>) {
+    if (METAJSON_UNLIKELY(data < c.begin || data >= c.end) && n != 0)
+      return c.fail(error_code::invalid_value, p, "a byte string sent in chunks has no view in the input: read it into a std::vector<std::byte>");
     v = T(bytes, n);  // std::span<const std::byte>: a view of the input
   } else if constexpr (requires { std::tuple_size<T>::value; }) {
     if (METAJSON_UNLIKELY(n != std::tuple_size_v<T>))
       return c.fail(error_code::wrong_length, p, std::to_string(n) + " bytes for " + std::to_string(std::tuple_size_v<T>));
     if (n) std::memcpy(v.data(), bytes, n);
   } else {
-    static_assert(dependent_false_v<T>, "metajson reads MessagePack bin into a std::vector<std::byte>, a std::array<std::byte, N> or a std::span<const std::byte>");
+    static_assert(dependent_false_v<T>, "metajson reads byte strings into a std::vector<std::byte>, a std::array<std::byte, N> or a std::span<const std::byte>");
   }
-  return q + n;
+  return q;
 }
 
 template <>
 struct reader<family::nullable> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
-    if (p < c.end && *p == nil) {
+    if (p < c.end && *p == wire<C.f>::nil_byte) {
       if constexpr (nested_optional_v<T>) v.emplace();  // nil is the engaged outer optional
       else v.reset();
       return p + 1;
@@ -586,7 +332,7 @@ constexpr bool accepts(item_kind k) {
     case family::string:
     case family::character:
     case family::enumeration: return k == item_kind::string;
-    case family::time_point: return k == item_kind::extension;
+    case family::time_point: return k == item_kind::time;
     case family::range:
     case family::tuple: return k == item_kind::array;
     case family::object:
@@ -605,9 +351,9 @@ struct reader<family::variant> {
     const std::uint32_t depth = c.depth;
     in const end = skip_value<C>(c, p);
     if (!end) return nullptr;
-    const item_kind kind = kind_of(*p);
+    const item_kind kind = wire<C.f>::kind_at(c, p);
     bool done = false;
-    constexpr config strict{.o = [] { options o = C.o; o.unknown_keys = unknown_key_policy::error; return o; }(), .b = C.b};
+    constexpr config strict{.o = [] { options o = C.o; o.unknown_keys = unknown_key_policy::error; return o; }(), .b = C.b, .f = C.f};
     METAJSON_FOR(i, std::variant_size_v<T>) {
       using A = std::variant_alternative_t<i, T>;
       if (!done && accepts<A>(kind)) {
@@ -622,7 +368,8 @@ struct reader<family::variant> {
         }
       }
     };
-    if (!done) return c.fail(error_code::no_matching_alternative, p, "found " + std::string(item_name(*p)));
+    if (!done)
+      return c.fail(error_code::no_matching_alternative, p, "found " + std::string(item_kind_names[static_cast<unsigned>(kind)]));
     return end;
   }
 };
@@ -632,28 +379,18 @@ struct reader<family::time_point> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
     using D = typename T::duration;
-    if (METAJSON_UNLIKELY(p >= c.end)) return expected(c, p, "timestamp");
+    using W = wire<C.f>;
+    if (METAJSON_UNLIKELY(p >= c.end)) return expected<C>(c, p, W::time_name);
     std::int64_t sec;
     std::uint32_t nsec;
-    in q;
-    if (*p == fixext4 && has(c, p, 6) && static_cast<signed char>(p[1]) == timestamp_type) {
-      sec = load_be<std::uint32_t>(p + 2);
-      nsec = 0;
-      q = p + 6;
-    } else if (*p == fixext8 && has(c, p, 10) && static_cast<signed char>(p[1]) == timestamp_type) {
-      const std::uint64_t packed = load_be<std::uint64_t>(p + 2);
-      nsec = static_cast<std::uint32_t>(packed >> 34);
-      sec = static_cast<std::int64_t>(packed & 0x3ffffffffull);
-      q = p + 10;
-    } else if (*p == ext8 && has(c, p, 15) && p[1] == 12 && static_cast<signed char>(p[2]) == timestamp_type) {
-      nsec = load_be<std::uint32_t>(p + 3);
-      sec = static_cast<std::int64_t>(load_be<std::uint64_t>(p + 7));
-      q = p + 15;
-    } else {
+    bool rounded = false;  // a CBOR time in a float: to this time_point's nearest tick
+    in q = W::time(c, p, sec, nsec, rounded);
+    if (METAJSON_UNLIKELY(q == p)) {
       in e = skip_value<C>(c, p);
       if (!e) return nullptr;
-      return expected(c, p, "timestamp (extension -1)");
+      return expected<C>(c, p, W::time_name);
     }
+    if (METAJSON_UNLIKELY(!q)) return nullptr;
     if (METAJSON_UNLIKELY(nsec > 999'999'999u)) return c.fail(error_code::invalid_time, p, "nanoseconds above 999,999,999");
     using namespace std::chrono;
     // Within the duration's range, and exact in its unit.
@@ -669,8 +406,8 @@ struct reader<family::time_point> {
     constexpr wide min_sec = static_cast<wide>(D::min().count()) * period::num / period::den;
     if (METAJSON_UNLIKELY(static_cast<wide>(sec) >= max_sec || static_cast<wide>(sec) < min_sec))
       return c.fail(error_code::invalid_time, p, "the timestamp is outside this time_point's range");
-    const D since = duration_cast<D>(seconds(sec)) + duration_cast<D>(nanoseconds(nsec));
-    if (METAJSON_UNLIKELY(duration_cast<nanoseconds>(since - duration_cast<D>(seconds(sec))).count() != nsec))
+    const D since = duration_cast<D>(seconds(sec)) + (rounded ? round<D>(nanoseconds(nsec)) : duration_cast<D>(nanoseconds(nsec)));
+    if (METAJSON_UNLIKELY(!rounded && duration_cast<nanoseconds>(since - duration_cast<D>(seconds(sec))).count() != nsec))
       return c.fail(error_code::invalid_time, p, "the timestamp's nanoseconds are finer than this time_point's unit");
     v = T(since);
     return q;
@@ -693,54 +430,90 @@ concept back_insertable = requires(T& v) { v.emplace_back(); };
 template <class T>
 concept set_like = requires(T& v, typename T::value_type&& e) { v.insert(std::move(e)); v.clear(); };
 
+[[gnu::cold]] METAJSON_NOINLINE inline std::nullptr_t wrong_count(read_context& c, in at, std::size_t want, std::size_t found,
+                                                                   bool more) {
+  return c.fail(error_code::wrong_length, at,
+                "expected " + std::to_string(want) + " elements, found " + (more ? "more" : std::to_string(found)));
+}
+
+// Arrays of a fixed length N (C arrays, std::array, tuples): the header's count (or, a CBOR
+// array of indefinite length, the items up to its break) must be N.
+template <class W, std::size_t N>
+METAJSON_ALWAYS_INLINE bool fixed_count(read_context& c, in at, std::size_t n) {
+  if (METAJSON_UNLIKELY(n != N && n != indefinite)) return wrong_count(c, at, N, n, false), false;
+  return true;
+}
+template <class W>
+METAJSON_ALWAYS_INLINE bool item_follows(read_context& c, in at, in p, std::size_t i, std::size_t n, std::size_t N) {
+  if constexpr (W::has_tags) {  // (CBOR's indefinite arrays: counted as read)
+    if (METAJSON_UNLIKELY(!W::more(c, p, i, n))) return wrong_count(c, at, N, i, false), false;
+  }
+  return true;
+}
+template <class W>
+METAJSON_ALWAYS_INLINE in close_fixed(read_context& c, in at, in p, std::size_t n, std::size_t N) {
+  if constexpr (W::has_tags) {
+    if (METAJSON_UNLIKELY(n == indefinite && W::more(c, p, N, n))) return wrong_count(c, at, N, N, true);
+  }
+  return W::close(c, p, n);
+}
+
 template <>
 struct reader<family::range> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
+    using W = wire<C.f>;
     in const at = p;
     std::size_t n;
-    p = read_array_header<C>(c, p, n);
+    p = W::array_header(c, p, n);
     if (!p || !enter<C>(c, at)) return nullptr;
+    std::size_t i = 0;
     if constexpr (std::is_array_v<T> || requires { std::tuple_size<T>::value; }) {  // fixed length
       constexpr std::size_t N = std::is_array_v<T> ? std::extent_v<T> : std::tuple_size_v<T>;
-      if (METAJSON_UNLIKELY(n != N))
-        return c.fail(error_code::wrong_length, at, "expected " + std::to_string(N) + " elements, found " + std::to_string(n));
-      for (std::size_t i = 0; i < N; ++i) {
+      if (!fixed_count<W, N>(c, at, n)) return nullptr;
+      for (; i < N; ++i) {
+        if (!item_follows<W>(c, at, p, i, n, N)) return nullptr;
         p = read_value<C>(c, p, v[i]);
         if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
       }
-    } else if constexpr (requires { v.resize(n); v[n]; } && back_insertable<T>) {  // vector, deque: elements reused
-      if constexpr (requires { v.reserve(n); }) {
-        if (n > v.capacity()) v.reserve(n);  // (n <= the bytes that remain: checked)
-      }
-      for (std::size_t i = 0; i < n; ++i) {
-        if (i >= v.size()) v.emplace_back();
-        if constexpr (std::is_same_v<typename T::value_type, bool>) {  // std::vector<bool>: v[i] is a proxy
-          bool b = false;
-          p = read_value<C>(c, p, b);
-          if (p) v[i] = b;
-        } else {
-          p = read_value<C>(c, p, v[i]);
-        }
-        if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
-      }
-      v.resize(n);
-    } else if constexpr (back_insertable<T>) {  // list
-      v.clear();
-      for (std::size_t i = 0; i < n; ++i) {
-        p = read_value<C>(c, p, v.emplace_back());
-        if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
-      }
-    } else if constexpr (set_like<T>) {
-      v.clear();
-      for (std::size_t i = 0; i < n; ++i) {
-        typename T::value_type e{};
-        p = read_value<C>(c, p, e);
-        if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
-        v.insert(std::move(e));
-      }
+      p = close_fixed<W>(c, at, p, n, N);
+      if (METAJSON_UNLIKELY(!p)) return nullptr;
     } else {
-      static_assert(back_insertable<T>, "metajson cannot read into this range (a span or a view has no storage of its own)");
+      if constexpr (requires { v.resize(n); v[n]; } && back_insertable<T>) {  // vector, deque: elements reused
+        if constexpr (requires { v.reserve(n); }) {
+          if (n != indefinite && n > v.capacity()) v.reserve(n);  // (n <= the bytes that remain: checked)
+        }
+        for (; W::more(c, p, i, n); ++i) {
+          if (i >= v.size()) v.emplace_back();
+          if constexpr (std::is_same_v<typename T::value_type, bool>) {  // std::vector<bool>: v[i] is a proxy
+            bool b = false;
+            p = read_value<C>(c, p, b);
+            if (p) v[i] = b;
+          } else {
+            p = read_value<C>(c, p, v[i]);
+          }
+          if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
+        }
+        v.resize(i);
+      } else if constexpr (back_insertable<T>) {  // list
+        v.clear();
+        for (; W::more(c, p, i, n); ++i) {
+          p = read_value<C>(c, p, v.emplace_back());
+          if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
+        }
+      } else if constexpr (set_like<T>) {
+        v.clear();
+        for (; W::more(c, p, i, n); ++i) {
+          typename T::value_type e{};
+          p = read_value<C>(c, p, e);
+          if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
+          v.insert(std::move(e));
+        }
+      } else {
+        static_assert(back_insertable<T>, "metajson cannot read into this range (a span or a view has no storage of its own)");
+      }
+      p = W::close(c, p, n);
+      if (METAJSON_UNLIKELY(!p)) return nullptr;
     }
     --c.depth;
     return p;
@@ -751,19 +524,22 @@ template <>
 struct reader<family::tuple> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
+    using W = wire<C.f>;
     in const at = p;
     std::size_t n;
     constexpr std::size_t N = std::tuple_size_v<T>;
-    p = read_array_header<C>(c, p, n);
+    p = W::array_header(c, p, n);
     if (!p || !enter<C>(c, at)) return nullptr;
-    if (METAJSON_UNLIKELY(n != N))
-      return c.fail(error_code::wrong_length, at, "expected " + std::to_string(N) + " elements, found " + std::to_string(n));
+    if (!fixed_count<W, N>(c, at, n)) return nullptr;
     METAJSON_EXIT_SLOT(in);
     METAJSON_FOR_EXITING(i, N) {
+      if (!item_follows<W>(c, at, p, i, n, N)) METAJSON_EXIT(nullptr);
       p = read_value<C>(c, p, std::get<i>(v));
       if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_index(c, i));
     };
     METAJSON_EXITED();
+    p = close_fixed<W>(c, at, p, n, N);
+    if (METAJSON_UNLIKELY(!p)) return nullptr;
     --c.depth;
     return p;
   }
@@ -780,15 +556,16 @@ template <>
 struct reader<family::map> {
   template <config C, class T>
   static in read(read_context& c, in p, T& m) {
+    using W = wire<C.f>;
     using K = std::remove_cvref_t<typename T::key_type>;
     using V = typename T::mapped_type;
-    static_assert(map_key<K>, "metajson reads MessagePack maps whose keys are strings, integers, enums, chars or bools");
+    static_assert(map_key<K>, "metajson reads binary maps whose keys are strings, integers, enums, chars or bools");
     in const at = p;
     std::size_t n;
-    p = read_map_header<C>(c, p, n);
+    p = W::map_header(c, p, n);
     if (!p || !enter<C>(c, at)) return nullptr;
     m.clear();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; W::more(c, p, i, n); ++i) {
       K key{};
       p = read_map_key<C>(c, p, key);
       if (METAJSON_UNLIKELY(!p)) return nullptr;
@@ -808,6 +585,8 @@ struct reader<family::map> {
         return push_read_key(c, sort_key_text(it->first, text));
       }
     }
+    p = W::close(c, p, n);
+    if (METAJSON_UNLIKELY(!p)) return nullptr;
     --c.depth;
     return p;
   }
@@ -818,7 +597,7 @@ template <config C, class T, auto M>
 METAJSON_ALWAYS_INLINE in read_member(read_context& c, in p, T& v) {
   using V = reflect::member_type<T, M>;
   static_assert(!reflect::has_tag_v<M>,
-                "metajson does not yet read a tagged variant ([[=metajson::tag]]) from MessagePack: drop the tag "
+                "metajson does not yet read a tagged variant ([[=metajson::tag]]) from MessagePack or CBOR: drop the tag "
                 "(an untagged variant is read by the item's kind), or read JSON");
   V& field = reflect::field<T, M>(v);
   in q = read_value<C>(c, p, field);
@@ -840,12 +619,13 @@ struct reader<family::object> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
     static_assert(!reflect::has_extra_keys<T>(),
-                  "metajson does not yet read a struct's [[=metajson::extra_keys]] member from MessagePack: read it as JSON");
+                  "metajson does not yet read a struct's [[=metajson::extra_keys]] member from MessagePack or CBOR: read it as JSON");
+    using W = wire<C.f>;
     constexpr auto ms = reflect::members_of<T>();
     constexpr std::size_t N = ms.size();
     in const at = p;
     std::size_t n;
-    p = read_map_header<C>(c, p, n);
+    p = W::map_header(c, p, n);
     if (!p || !enter<C>(c, at)) return nullptr;
     std::array<std::uint64_t, (N + 63) / 64 + 1> seen{};
     // Keys in declaration order (what a writer of the same struct gives): each entry's first bytes
@@ -856,11 +636,11 @@ struct reader<family::object> {
     {
       METAJSON_EXIT_SLOT(in);
       METAJSON_FOR_EXITING(i, N) {
-        if (in_order && e < n) {
-          constexpr std::string_view kb = key_bytes<T, ms[i]>::value.view();
+        if (in_order && W::more(c, p, e, n)) {
+          constexpr std::string_view kb = key_bytes<W, T, ms[i]>::value.view();
           if (has(c, p, kb.size()) && std::memcmp(p, kb.data(), kb.size()) == 0) {
             p = read_member<C, T, ms[i]>(c, p + kb.size(), v);
-            if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_key(c, key_bytes<T, ms[i]>::text));
+            if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_key(c, key_bytes<W, T, ms[i]>::text));
             seen[i / 64] |= std::uint64_t{1} << (i % 64);
             ++e;
           } else {
@@ -871,17 +651,21 @@ struct reader<family::object> {
       METAJSON_EXITED();
     }
     std::size_t expect = e;  // then each key is compared with the member after the previous one first
-    for (; e < n; ++e) {
+    [[maybe_unused]] std::conditional_t<W::has_chunks, std::string, char> held{};  // a key joined from chunks (CBOR)
+    for (; W::more(c, p, e, n); ++e) {
       in const key_at = p;
       int idx = -1;
       std::string_view key;
-      if (p < c.end && ((*p & 0xe0) == fixstr || (*p >= str8 && *p <= str32))) {
+      if (p < c.end && W::is_text(*p)) {
         bool valid;
         p = read_str<C>(c, p, key, valid);
         if (METAJSON_UNLIKELY(!p)) return nullptr;
+        if constexpr (W::has_chunks) {  // (a key joined from chunks is kept while its value is read)
+          if (METAJSON_UNLIKELY(key.data() == c.joined.data())) key = held = key;
+        }
         if (expect < N) {
           METAJSON_FOR(i, N) {
-            if (i == expect && key == key_bytes<T, ms[i]>::text) idx = static_cast<int>(i);
+            if (i == expect && key == key_bytes<W, T, ms[i]>::text) idx = static_cast<int>(i);
           };
         }
         if (idx < 0 && valid) idx = reflect::find_member<T>(key);
@@ -907,17 +691,19 @@ struct reader<family::object> {
       METAJSON_FOR_EXITING(i, N) {
         if (i == u) {
           p = read_member<C, T, ms[i]>(c, p, v);
-          if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_key(c, key_bytes<T, ms[i]>::text));
+          if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_key(c, key_bytes<W, T, ms[i]>::text));
         }
       };
       METAJSON_EXITED();
     }
+    p = W::close(c, p, n);
+    if (METAJSON_UNLIKELY(!p)) return nullptr;
     if constexpr (any_required<C.o, T>()) {
       METAJSON_EXIT_SLOT(in);
       METAJSON_FOR_EXITING(i, N) {
         if constexpr (member_required<C.o, T, ms[i]>()) {
           if (!(seen[i / 64] & (std::uint64_t{1} << (i % 64)))) {
-            c.fail(error_code::missing_key, at, "\"" + std::string(key_bytes<T, ms[i]>::text) + "\"");
+            c.fail(error_code::missing_key, at, "\"" + std::string(key_bytes<W, T, ms[i]>::text) + "\"");
             METAJSON_EXIT(nullptr);
           }
         }
@@ -966,7 +752,7 @@ template <>
 struct reader<family::raw> {
   template <config C, class T>
   static in read(read_context&, in, T&) {
-    static_assert(dependent_false_v<T>, "metajson::raw_json holds JSON text: it has no MessagePack form");
+    static_assert(dependent_false_v<T>, "metajson::raw_json holds JSON text: it has no MessagePack or CBOR form");
     return nullptr;
   }
 };
@@ -975,13 +761,17 @@ template <>
 struct reader<family::dynamic> {
   template <config C, class T>
   static in read(read_context&, in, T&) {
-    static_assert(dependent_false_v<T>, "metajson does not yet read a metajson::value from MessagePack: read into C++ types");
+    static_assert(dependent_false_v<T>, "metajson does not yet read a metajson::value from MessagePack or CBOR: read into C++ types");
     return nullptr;
   }
 };
 
 template <config C, class T>
 METAJSON_ALWAYS_INLINE in read_value(read_context& c, in p, T& v) {
+  if constexpr (wire<C.f>::has_tags) {  // tags the reader does not know: dropped, or an error (options)
+    p = wire<C.f>::template untag<C>(c, p);
+    if (METAJSON_UNLIKELY(!p)) return nullptr;
+  }
   if constexpr (family_of<T>() == family::range && byte_range<T>) return read_bin<C>(c, p, v);
   else return reader<family_of<T>()>::template read<C, T>(c, p, v);
 }
@@ -995,7 +785,7 @@ METAJSON_ALWAYS_INLINE in read_value(read_context& c, in p, T& v) {
 
 // Reads the whole input into v: one item and nothing after it.
 template <config C, class T>
-error read_msgpack(std::string_view input, T& v) {
+error read_binary(std::string_view input, T& v) {
   read_context c;
   c.begin = reinterpret_cast<in>(input.data());
   c.end = c.begin + input.size();
@@ -1013,4 +803,4 @@ error read_msgpack(std::string_view input, T& v) {
   return {};
 }
 
-}  // namespace metajson::detail::mp
+}  // namespace metajson::detail::bin
