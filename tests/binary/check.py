@@ -1,29 +1,37 @@
 #!/usr/bin/env python3
-"""msgpack_oracle_test: metajson's MessagePack against Python's msgpack (tests/binary/msgpack_cases.cpp
-is the C++ side; run.sh runs both).
+"""binary_oracle_test: metajson's MessagePack and CBOR against Python's msgpack and cbor2
+(tests/binary/binary_cases.cpp is the C++ side; run.sh runs both).
 
-    check.py CASES_EXE COUNT SEED
+    check.py FORMAT CASES_EXE COUNT SEED        (FORMAT: msgpack or cbor)
 
-1. Writing: CASES_EXE write COUNT SEED prints COUNT records as MessagePack (hex) with their JSON;
-   msgpack.unpackb must decode every one to the JSON's value (bin as its bytes, the timestamp
-   extension as the JSON's ISO 8601 text, integer map keys as the JSON's key text).
+1. Writing: CASES_EXE FORMAT write COUNT SEED prints COUNT records (hex) with their JSON, written
+   in turn with the defaults, with every double as a float64, and deterministically;
+   msgpack.unpackb or cbor2.loads must decode every one to the JSON's value (bin as its bytes,
+   times as the JSON's ISO 8601 text, integer map keys as the JSON's key text). A deterministic
+   record's maps must have their keys in the bytewise order of their encodings; a deterministic
+   CBOR record must be byte for byte what RFC 8949 §4.2.1 gives (its items encoded by cbor2's
+   canonical encoder, map entries sorted by their encoded keys here).
 2. Reading: COUNT records drawn here (keys shuffled, some left out, unknown ones added, doubles
-   packed as float32 or float64, every integer width), packed by msgpack.packb, read by
-   CASES_EXE read: each must read back as the record (left-out members keep their defaults).
-   COUNT // 4 of them are then corrupted (cut short, a byte after the end, a member of the wrong
-   type, a string of invalid UTF-8, an item length beyond the input): each must be an error.
+   as float32/float64 (msgpack) or in cbor2's canonical shortest forms, every integer width),
+   packed by msgpack.packb or cbor2.dumps, read by CASES_EXE FORMAT read: each must read back as
+   the record (left-out members keep their defaults). COUNT // 4 of them are then corrupted (cut
+   short, a byte after the end, a member of the wrong type, a string of invalid UTF-8, an item
+   length beyond the input): each must be an error.
 Exit status 0 when every case agrees; otherwise the first disagreements are printed.
 """
 import datetime
+import importlib.metadata
 import json
 import random
 import struct
 import subprocess
 import sys
 
+import cbor2
 import msgpack
 
 EPOCH = datetime.datetime(1970, 1, 1)
+EPOCH_UTC = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
 
 
 def iso(seconds, nanoseconds):
@@ -35,6 +43,10 @@ def normalize(v):
     """A value decoded by msgpack, in the form metajson's JSON gives it."""
     if isinstance(v, msgpack.Timestamp):
         return iso(v.seconds, v.nanoseconds)
+    if isinstance(v, datetime.datetime):  # CBOR tag 1
+        return iso((v - EPOCH_UTC) // datetime.timedelta(seconds=1), v.microsecond * 1000)
+    if isinstance(v, cbor2.CBORTag) and v.tag == 1001:  # CBOR tag 1001 (RFC 9581)
+        return iso(v.value[1], v.value.get(-9, 0))
     if isinstance(v, (bytes, bytearray)):
         return list(v)
     if isinstance(v, dict):
@@ -44,16 +56,68 @@ def normalize(v):
     return v
 
 
-def check_write(exe, count, seed):
-    out = subprocess.run([exe, "write", str(count), str(seed)], capture_output=True, text=True, check=True).stdout
+def decode(fmt, blob):
+    if fmt == "msgpack":
+        return msgpack.unpackb(blob, raw=False, strict_map_key=False, timestamp=0)
+    return cbor2.loads(blob)
+
+
+def encode_key(fmt, k):
+    return msgpack.packb(k) if fmt == "msgpack" else cbor2.dumps(k, canonical=True)
+
+
+def keys_sorted(fmt, v):
+    """Whether every map in v has its keys in the bytewise order of their encodings."""
+    if isinstance(v, dict):
+        keys = [encode_key(fmt, k) for k in v]
+        return keys == sorted(keys) and all(keys_sorted(fmt, x) for x in v.values())
+    if isinstance(v, (list, tuple)):
+        return all(keys_sorted(fmt, x) for x in v)
+    return True
+
+
+def cbor_head(major, n):
+    if n < 24:
+        return bytes([major << 5 | n])
+    for ai, size in ((24, 1), (25, 2), (26, 4), (27, 8)):
+        if n < 1 << (8 * size):
+            return bytes([major << 5 | ai]) + n.to_bytes(size, "big")
+    raise ValueError(n)
+
+
+def deterministic_cbor(v):
+    """RFC 8949 §4.2.1's encoding of a decoded value: cbor2's canonical encoding of every item
+    (shortest heads and floats), map entries sorted by their encoded keys (cbor2 sorts by length
+    first, RFC 7049's order, so maps are assembled here)."""
+    if isinstance(v, dict):
+        entries = sorted((deterministic_cbor(k), deterministic_cbor(x)) for k, x in v.items())
+        return cbor_head(5, len(entries)) + b"".join(k + x for k, x in entries)
+    if isinstance(v, (list, tuple)):
+        return cbor_head(4, len(v)) + b"".join(deterministic_cbor(x) for x in v)
+    if isinstance(v, cbor2.CBORTag):
+        return cbor_head(6, v.tag) + deterministic_cbor(v.value)
+    if isinstance(v, datetime.datetime):
+        assert v.microsecond == 0
+        return cbor_head(6, 1) + cbor2.dumps((v - EPOCH_UTC) // datetime.timedelta(seconds=1))
+    return cbor2.dumps(v, canonical=True)
+
+
+def check_write(fmt, exe, count, seed):
+    out = subprocess.run([exe, fmt, "write", str(count), str(seed)], capture_output=True, text=True, check=True).stdout
     bad = []
     n = 0
     for line in out.splitlines():
         n += 1
-        h, js = line.split("\t", 1)
-        decoded = msgpack.unpackb(bytes.fromhex(h), raw=False, strict_map_key=False, timestamp=0)
+        h, how, js = line.split("\t", 2)
+        blob = bytes.fromhex(h)
+        decoded = decode(fmt, blob)
         if normalize(decoded) != json.loads(js):
-            bad.append("write case %d: msgpack.unpackb gives %r, metajson's JSON %s" % (n, normalize(decoded), js[:300]))
+            bad.append("write case %d (%s): %s gives %r, metajson's JSON %s" % (n, how, fmt, normalize(decoded), js[:300]))
+        if how == "deterministic":
+            if not keys_sorted(fmt, decoded):
+                bad.append("write case %d: deterministic, but map keys out of bytewise order: %s" % (n, h[:200]))
+            if fmt == "cbor" and deterministic_cbor(decoded) != blob:
+                bad.append("write case %d: deterministic CBOR %s, RFC 8949 4.2.1 gives %s" % (n, h[:200], deterministic_cbor(decoded).hex()[:200]))
     if n != count:
         bad.append("write: %d records for %d asked" % (n, count))
     return n, bad
@@ -105,8 +169,8 @@ def timestamp(r):
     return sec, ns
 
 
-def draw(r):
-    """A record as msgpack packs it, and the JSON metajson must give for it."""
+def draw(fmt, r):
+    """A record as msgpack or cbor2 packs it, and the JSON metajson must give for it."""
     packed, expect = {}, dict(DEFAULT)
     for k, (lo, hi) in RANGES.items():
         packed[k] = expect[k] = integer(r, lo, hi)
@@ -134,7 +198,10 @@ def draw(r):
     var = integer(r, -2**63, 2**63 - 1) if c == 0 else text(r) if c == 1 else [integer(r, -2**63, 2**63 - 1) for _ in range(2)]
     packed["var"] = expect["var"] = var
     sec, ns = timestamp(r)
-    packed["when"] = msgpack.Timestamp(sec, ns)
+    if fmt == "msgpack":
+        packed["when"] = msgpack.Timestamp(sec, ns)
+    else:
+        packed["when"] = cbor2.CBORTag(1, sec) if ns == 0 else cbor2.CBORTag(1001, {1: sec, -9: ns})
     expect["when"] = iso(sec, ns)
     pair = [integer(r, -2**31, 2**31 - 1), text(r)]
     packed["pair"] = expect["pair"] = pair
@@ -182,8 +249,9 @@ def all_floats(v):
             yield from all_floats(x)
 
 
-def corrupt(r, packed, blob):
+def corrupt(fmt, r, packed, blob):
     """A corrupted record: its bytes, and what is wrong."""
+    pack = (lambda v: msgpack.packb(v, use_bin_type=True)) if fmt == "msgpack" else cbor2.dumps
     c = r.randint(0, 4)
     if c == 0:
         return blob[:r.randint(0, len(blob) - 1)], "cut short"
@@ -193,34 +261,41 @@ def corrupt(r, packed, blob):
         bad = dict(packed)
         k = r.choice(["i8", "u8", "s", "kind", "ints", "subs", "b", "when"])
         bad[k] = {"i8": "x", "u8": -1, "s": 5, "kind": "delta", "ints": {"a": 1}, "subs": [1], "b": 0, "when": 12}[k]
-        return msgpack.packb(bad, use_bin_type=True), "member %s of the wrong type" % k
+        return pack(bad), "member %s of the wrong type" % k
     if c == 3:
         bad = dict(packed)
-        bad["s"] = b"\xc3\x28"  # not UTF-8: packed as str by hand below
-        blob = msgpack.packb(bad, use_bin_type=True)
-        return blob.replace(b"\xc4\x02\xc3\x28", b"\xa2\xc3\x28"), "a string of invalid UTF-8"
+        bad["s"] = b"\xc3\x28"  # not UTF-8: packed as a byte string, then made a text string
+        blob = pack(bad)
+        if fmt == "msgpack":
+            return blob.replace(b"\xc4\x02\xc3\x28", b"\xa2\xc3\x28"), "a string of invalid UTF-8"
+        return blob.replace(b"\x61s\x42\xc3\x28", b"\x61s\x62\xc3\x28"), "a string of invalid UTF-8"
     # an array claiming more items than the input holds
-    return b"\x81\xa4ints\xdd\x7f\xff\xff\xff\x01", "an array of 2^31 items in 1 byte"
+    if fmt == "msgpack":
+        return b"\x81\xa4ints\xdd\x7f\xff\xff\xff\x01", "an array of 2^31 items in 1 byte"
+    return b"\xa1\x64ints\x9b\x00\x00\x00\x01\x00\x00\x00\x00\x01", "an array of 2^32 items in 1 byte"
 
 
-def check_read(exe, count, seed):
+def check_read(fmt, exe, count, seed):
     r = random.Random(seed)
     lines, expects, kinds = [], [], []
     for _ in range(count):
-        packed, expect = draw(r)
-        single = r.random() < 0.3 and all(fits_float32(x) for x in all_floats(packed))
-        blob = msgpack.packb(packed, use_bin_type=True, use_single_float=single)
-        if single:
-            expect = as_float32(expect)
+        packed, expect = draw(fmt, r)
+        if fmt == "msgpack":
+            single = r.random() < 0.3 and all(fits_float32(x) for x in all_floats(packed))
+            blob = msgpack.packb(packed, use_bin_type=True, use_single_float=single)
+            if single:
+                expect = as_float32(expect)
+        else:  # canonical: shortest floats (float16 where exact) and sorted keys
+            blob = cbor2.dumps(packed, canonical=r.random() < 0.5)
         lines.append(blob.hex())
         expects.append(expect)
         kinds.append("valid")
         if r.random() < 0.25:
-            bad, why = corrupt(r, packed, blob)
+            bad, why = corrupt(fmt, r, packed, blob)
             lines.append(bad.hex())
             expects.append(None)
             kinds.append(why)
-    out = subprocess.run([exe, "read"], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([exe, fmt, "read"], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True).stdout
     results = out.splitlines()
     bad = []
     if len(results) != len(lines):
@@ -240,12 +315,14 @@ def check_read(exe, count, seed):
 
 
 def main():
-    exe, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    n_written, bad_w = check_write(exe, count, seed)
-    n_read, n_refused, bad_r = check_read(exe, count, seed + 1)
+    fmt, exe, count, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    n_written, bad_w = check_write(fmt, exe, count, seed)
+    n_read, n_refused, bad_r = check_read(fmt, exe, count, seed + 1)
     bad = bad_w + bad_r
-    print("msgpack oracle (Python msgpack %s): %d records written and decoded, %d packed and read, "
-          "%d corrupted and refused; %d disagreements" % (msgpack.version, n_written, n_read, n_refused, len(bad)))
+    version = importlib.metadata.version("msgpack" if fmt == "msgpack" else "cbor2")
+    print("%s oracle (Python %s %s): %d records written and decoded, %d packed and read, "
+          "%d corrupted and refused; %d disagreements" % (fmt, fmt if fmt == "msgpack" else "cbor2", version, n_written,
+                                                          n_read, n_refused, len(bad)))
     for b in bad[:20]:
         print("  " + b)
     return 1 if bad else 0

@@ -1,13 +1,16 @@
-// The C++ side of msgpack_oracle_test (check.py is the other): metajson's MessagePack against
-// Python's msgpack.
+// The C++ side of binary_oracle_test (check.py is the other): metajson's MessagePack and CBOR
+// against Python's msgpack and cbor2.
 //
-//   msgpack_cases write COUNT SEED   COUNT random records, one line each: the record's MessagePack
-//                                    in hex, a tab, its JSON (metajson::to_json). check.py decodes
-//                                    the bytes with msgpack.unpackb and requires the JSON's value.
-//   msgpack_cases read               one hex MessagePack record per line on stdin (check.py packs
-//                                    them with msgpack.packb, and corrupts some); prints
-//                                    "ok<TAB>json" or "error<TAB>code<TAB>message" per line.
+//   binary_cases FORMAT write COUNT SEED  COUNT random records, one line each: the record in
+//                                         FORMAT (msgpack or cbor) in hex, a tab, how it was
+//                                         written (default, float64: every double as a float64,
+//                                         deterministic), a tab, its JSON (metajson::to_json).
+//                                         check.py decodes the bytes and requires the JSON's value.
+//   binary_cases FORMAT read              one hex record per line on stdin (check.py packs them
+//                                         with msgpack.packb or cbor2.dumps, and corrupts some);
+//                                         prints "ok<TAB>json" or "error<TAB>code<TAB>message".
 #include <metajson/metajson.hpp>
+#include <metajson/cbor.hpp>
 #include <metajson/msgpack.hpp>
 
 #include <chrono>
@@ -157,29 +160,45 @@ bool unhex(std::string_view h, std::string& out) {
 
 }  // namespace oracle
 
+namespace oracle {
+
+constexpr metajson::binary_options float64{.shortest_floats = false};
+constexpr metajson::binary_options deterministic{.deterministic = true};
+
+template <metajson::binary_options B>
+metajson::error write(bool cbor, const Record& r, std::string& out) {
+  return cbor ? metajson::try_to_cbor<metajson::options{}, B>(r, out) : metajson::try_to_msgpack<metajson::options{}, B>(r, out);
+}
+
+}  // namespace oracle
+
 int main(int argc, char** argv) {
   using namespace oracle;
-  const std::string mode = argc > 1 ? argv[1] : "";
-  if (mode == "write" && argc == 4) {
-    gen g{std::mt19937_64(std::stoull(argv[3]))};
-    const long count = std::stol(argv[2]);
+  const std::string format = argc > 1 ? argv[1] : "";
+  const std::string mode = argc > 2 ? argv[2] : "";
+  const bool cbor = format == "cbor";
+  if ((format == "msgpack" || cbor) && mode == "write" && argc == 5) {
+    gen g{std::mt19937_64(std::stoull(argv[4]))};
+    const long count = std::stol(argv[3]);
     std::string bytes, json;
     for (long i = 0; i < count; ++i) {
       Record r;
       g.fill(r);
-      // Every other record with every double as a float64 (binary_options::shortest_floats off).
-      const metajson::error e = i % 2 ? metajson::try_to_msgpack<metajson::options{}, metajson::binary_options{.shortest_floats = false}>(r, bytes)
-                                      : metajson::try_to_msgpack(r, bytes);
+      // Records in turn: the defaults, every double as a float64, deterministic encoding.
+      const char* how = i % 3 == 0 ? "default" : i % 3 == 1 ? "float64" : "deterministic";
+      const metajson::error e = i % 3 == 0 ? write<metajson::binary_options{}>(cbor, r, bytes)
+                                : i % 3 == 1 ? write<float64>(cbor, r, bytes)
+                                             : write<deterministic>(cbor, r, bytes);
       if (e) {
         std::cerr << "record " << i << ": " << e.message() << "\n";
         return 1;
       }
       metajson::to_json(r, json);
-      std::cout << hex(bytes) << '\t' << json << '\n';
+      std::cout << hex(bytes) << '\t' << how << '\t' << json << '\n';
     }
     return 0;
   }
-  if (mode == "read") {
+  if ((format == "msgpack" || cbor) && mode == "read") {
     std::string line, bytes, json;
     while (std::getline(std::cin, line)) {
       if (!unhex(line, bytes)) {
@@ -187,7 +206,7 @@ int main(int argc, char** argv) {
         return 1;
       }
       Record r;
-      if (const metajson::error e = metajson::from_msgpack(bytes, r)) {
+      if (const metajson::error e = cbor ? metajson::from_cbor(bytes, r) : metajson::from_msgpack(bytes, r)) {
         std::cout << "error\t" << static_cast<int>(e.code()) << '\t' << e.message() << '\n';
       } else {
         metajson::to_json(r, json);
@@ -196,6 +215,6 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
-  std::cerr << "usage: msgpack_cases write COUNT SEED | msgpack_cases read < hex-lines\n";
+  std::cerr << "usage: binary_cases msgpack|cbor write COUNT SEED | binary_cases msgpack|cbor read < hex-lines\n";
   return 2;
 }
