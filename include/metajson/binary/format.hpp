@@ -5,8 +5,10 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "../detail/macros.hpp"
@@ -34,9 +36,15 @@ struct binary_options {
   /// bytewise order of their encoded forms, besides the shortest forms written always. Equal
   /// values give equal bytes (hashes, signatures, caches). Applies to MessagePack the same way.
   bool deterministic = false;
-  /// CBOR: a tag the reader does not know (2 and 3 on integers, 1, 0 and 1001 on time points
-  /// and 55799 anywhere are known).
+  /// CBOR: a tag the reader does not know (2 and 3 on integers, 1, 0 and 1001 on time points,
+  /// 64-87 (RFC 8746 typed arrays) on arrays of numbers, and 55799 anywhere are known).
   unknown_tag_policy unknown_tags = unknown_tag_policy::error;
+  /// CBOR: contiguous arrays of fixed-width integers, floats and doubles (std::vector,
+  /// std::array, C arrays) written as RFC 8746 typed arrays (a tag and their bytes in this
+  /// machine's order: one copy, no per-item head), as glaze writes them. Off by default: many
+  /// CBOR decoders (Python's cbor2 among them) return the tag and bytes, not the numbers. The
+  /// reader reads typed arrays whatever this says.
+  bool typed_arrays = false;
 };
 
 }  // namespace v0
@@ -76,6 +84,30 @@ struct integer_item {
   bool negative;
   bool big = false;
 };
+
+// An RFC 8746 typed array: `count` items of `size` bytes at `data`, integers (signed or not) or
+// IEEE floats (2, 4 or 8 bytes), in little- or big-endian order.
+struct typed_array {
+  const unsigned char* data = nullptr;
+  std::size_t count = 0;
+  unsigned char size = 0;
+  bool is_float = false;
+  bool is_signed = false;
+  bool little = false;
+};
+
+// An IEEE binary16's value.
+inline double half_to_double(std::uint16_t h) noexcept {
+  const int e = (h >> 10) & 0x1f;
+  const int m = h & 0x3ff;
+  double v;
+  if (e == 0) v = static_cast<double>(m) * 0x1p-24;
+  else if (e != 31) v = static_cast<double>(m + 1024) * (e >= 25 ? static_cast<double>(1u << (e - 25)) : 1.0 / static_cast<double>(1u << (25 - e)));
+  else if (m == 0) v = std::numeric_limits<double>::infinity();
+  else  // a NaN, its payload kept in the top bits of a double's
+    v = std::bit_cast<double>(0x7ff0000000000000ull | (static_cast<std::uint64_t>(m) << 42));
+  return (h & 0x8000) ? -v : v;
+}
 
 // An array or map whose count is not in its header (CBOR's indefinite length): ends at a break.
 inline constexpr std::size_t indefinite = ~std::size_t{0};

@@ -9,6 +9,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cmath>
+#include <cstring>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -458,11 +461,123 @@ METAJSON_ALWAYS_INLINE in close_fixed(read_context& c, in at, in p, std::size_t 
   return W::close(c, p, n);
 }
 
+// --- RFC 8746 typed arrays (CBOR) ----------------------------------------------------------------
+
+// Element types a typed array is read into: numbers (not bool, not characters).
+template <class E>
+concept typed_element = (std::is_integral_v<E> || std::is_floating_point_v<E>) && !std::is_same_v<E, bool> &&
+                        !std::is_same_v<E, char> && !std::is_same_v<E, char8_t> && !std::is_same_v<E, char16_t> &&
+                        !std::is_same_v<E, char32_t> && !std::is_same_v<E, wchar_t>;
+
+// Item i of a typed array into out, checked as a read of the same number would be.
+template <class E>
+METAJSON_ALWAYS_INLINE bool typed_item(read_context& c, in at, const typed_array& t, std::size_t i, E& out) {
+  const unsigned char* b = t.data + i * t.size;
+  std::uint64_t bits = 0;
+  switch (t.size) {
+    case 1: bits = b[0]; break;
+    case 2: bits = t.little ? static_cast<std::uint64_t>(b[0] | (b[1] << 8)) : load_be<std::uint16_t>(b); break;
+    case 4: {
+      std::uint32_t u = load_be<std::uint32_t>(b);
+      bits = t.little ? std::byteswap(u) : u;
+      break;
+    }
+    default: {
+      std::uint64_t u = load_be<std::uint64_t>(b);
+      bits = t.little ? std::byteswap(u) : u;
+    }
+  }
+  if (t.is_float) {
+    const double d = t.size == 2 ? half_to_double(static_cast<std::uint16_t>(bits))
+                     : t.size == 4 ? static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)))
+                                   : std::bit_cast<double>(bits);
+    if constexpr (std::is_floating_point_v<E>) {
+      if constexpr (std::is_same_v<E, float>) {
+        if (METAJSON_UNLIKELY(t.size == 8 && d == d && std::abs(d) > std::numeric_limits<float>::max() &&
+                              std::abs(d) != std::numeric_limits<double>::infinity()))
+          return c.fail(error_code::number_out_of_range, at, "item " + std::to_string(i) + " of the typed array does not fit a float"), false;
+      }
+      out = static_cast<E>(d);
+      return true;
+    } else {
+      return c.fail(error_code::type_mismatch, at, "expected integers, found a typed array of floats"), false;
+    }
+  }
+  integer_item x;
+  if (t.is_signed) {
+    const unsigned shift = 64 - 8u * t.size;
+    const auto s = static_cast<std::int64_t>(bits << shift) >> shift;  // sign-extended
+    x = s < 0 ? integer_item{~static_cast<std::uint64_t>(s), true} : integer_item{static_cast<std::uint64_t>(s), false};
+  } else {
+    x = {bits, false};
+  }
+  if constexpr (std::is_floating_point_v<E>) {
+    const E m = static_cast<E>(x.magnitude);
+    out = x.negative ? -m - E(1) : m;
+    return true;
+  } else {
+    using U = std::make_unsigned_t<E>;
+    constexpr U max = static_cast<U>(std::numeric_limits<E>::max());
+    if (METAJSON_UNLIKELY(x.magnitude > max || (x.negative && std::is_unsigned_v<E>))) return out_of_range(c, at, x, integer_name<E>()), false;
+    out = x.negative ? static_cast<E>(-1 - static_cast<E>(x.magnitude)) : static_cast<E>(x.magnitude);
+    return true;
+  }
+}
+
+// Whether a typed array's bytes are E's in this machine's order (then copied whole).
+template <class E>
+bool same_layout(const typed_array& t) noexcept {
+  if (t.size != sizeof(E) || t.is_float != std::is_floating_point_v<E>) return false;
+  if (!t.is_float && t.is_signed != std::is_signed_v<E>) return false;
+  return t.size == 1 || t.little == (std::endian::native == std::endian::little);
+}
+
+// A typed array (at p) into a range of numbers: copied whole when its items are T's own, else
+// item by item with each one's range checked.
+template <config C, class T>
+in read_typed(read_context& c, in p, T& v) {
+  using E = std::remove_cvref_t<decltype(*std::ranges::begin(v))>;
+  typed_array t;
+  in q = wire<C.f>::typed(c, p, t);
+  if (!q) return nullptr;
+  std::size_t i = 0;
+  if constexpr (std::is_array_v<T> || requires { std::tuple_size<T>::value; }) {
+    constexpr std::size_t N = std::is_array_v<T> ? std::extent_v<T> : std::tuple_size_v<T>;
+    if (METAJSON_UNLIKELY(t.count != N)) return wrong_count(c, p, N, t.count, false);
+    if (same_layout<E>(t)) {
+      if (N) std::memcpy(&v[0], t.data, N * sizeof(E));
+      return q;
+    }
+    for (; i < N; ++i)
+      if (!typed_item(c, p, t, i, v[i])) return push_read_index(c, i);
+  } else if constexpr (requires { v.resize(t.count); v.data(); }) {  // vector: copied or converted in place
+    v.resize(t.count);
+    if (same_layout<E>(t)) {
+      if (t.count) std::memcpy(v.data(), t.data, t.count * sizeof(E));
+      return q;
+    }
+    for (; i < t.count; ++i)
+      if (!typed_item(c, p, t, i, v[i])) return push_read_index(c, i);
+  } else {
+    v.clear();
+    for (; i < t.count; ++i) {
+      E e{};
+      if (!typed_item(c, p, t, i, e)) return push_read_index(c, i);
+      if constexpr (back_insertable<T>) v.push_back(e);
+      else v.insert(e);
+    }
+  }
+  return q;
+}
+
 template <>
 struct reader<family::range> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
     using W = wire<C.f>;
+    if constexpr (W::has_typed_arrays && typed_element<std::remove_cvref_t<decltype(*std::ranges::begin(v))>>) {
+      if (p < c.end && W::is_typed_array(c, p)) return read_typed<C>(c, p, v);
+    }
     in const at = p;
     std::size_t n;
     p = W::array_header(c, p, n);

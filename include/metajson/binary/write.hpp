@@ -344,6 +344,10 @@ struct writer<family::range> {
     if constexpr (W::max_length < ~std::size_t{0}) {
       if (METAJSON_UNLIKELY(n > W::max_length)) return too_long<C>(c, n, "an array");
     }
+    if constexpr (W::has_typed_arrays && C.b.typed_arrays && std::contiguous_iterator<rng::iterator_t<const T>>) {
+      using E = std::remove_cvref_t<rng::range_value_t<const T>>;
+      if constexpr (W::template typed_array_tag<E>() != 0) return W::put_typed_array(c, p, std::to_address(std::ranges::begin(v)), n);
+    }
     p = ensure(c, p, W::header_max);
     p = W::put_array_header(p, n);
     std::size_t i = 0;

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -27,6 +28,7 @@
 
 #include "../binary/context.hpp"
 #include "../binary/format.hpp"
+#include "../detail/chrono.hpp"
 #include "../detail/macros.hpp"
 #include "../error.hpp"
 #include "../write/output.hpp"
@@ -122,19 +124,6 @@ constexpr int half_bits_of(float f) noexcept {
   return static_cast<int>(sign | (full >> shift));
 }
 
-// A float16's value.
-inline double half_value(std::uint16_t h) noexcept {
-  const int e = (h >> 10) & 0x1f;
-  const int m = h & 0x3ff;
-  double v;
-  if (e == 0) v = std::ldexp(static_cast<double>(m), -24);
-  else if (e != 31) v = std::ldexp(static_cast<double>(m + 1024), e - 25);
-  else if (m == 0) v = std::numeric_limits<double>::infinity();
-  else  // a NaN, its payload kept in the top bits of a double's
-    v = std::bit_cast<double>(0x7ff0000000000000ull | (static_cast<std::uint64_t>(m) << 42));
-  return (h & 0x8000) ? -v : v;
-}
-
 // What the head at p (p < end) says: its additional information and its argument; q after it.
 // Refuses 28-30 and truncation. An indefinite length (31) has argument 0 and `ai` 31.
 struct head {
@@ -210,6 +199,7 @@ struct wire<wire_format::cbor> {
   static constexpr std::size_t time_max = 20;  // tag 1001, a map of seconds and nanoseconds
   static constexpr bool has_tags = true;
   static constexpr bool has_chunks = true;
+  static constexpr bool has_typed_arrays = true;
 
   // --- writing -----------------------------------------------------------------------------------
 
@@ -279,6 +269,35 @@ struct wire<wire_format::cbor> {
     return p + 9;
   }
 
+  // RFC 8746's tag for a typed array of E in this machine's byte order (0: none).
+  template <class E>
+  static consteval unsigned typed_array_tag() {
+    constexpr unsigned little = std::endian::native == std::endian::little ? 4 : 0;
+    if constexpr (std::is_same_v<E, float> && sizeof(float) == 4) return 81 + little;
+    else if constexpr (std::is_same_v<E, double> && sizeof(double) == 8) return 82 + little;
+    else if constexpr (std::is_integral_v<E> && !std::is_same_v<E, bool> && !std::is_same_v<E, char> &&
+                       !std::is_same_v<E, char8_t> && !std::is_same_v<E, char16_t> && !std::is_same_v<E, char32_t> &&
+                       !std::is_same_v<E, wchar_t> && sizeof(E) <= 8) {
+      constexpr unsigned ll = sizeof(E) == 1 ? 0 : sizeof(E) == 2 ? 1 : sizeof(E) == 4 ? 2 : 3;
+      return 64 + (std::is_signed_v<E> ? 8 : 0) + (sizeof(E) == 1 ? 0 : little) + ll;
+    } else {
+      return 0;
+    }
+  }
+  // n items of E at `data` as a typed array: the tag, a byte string head, their bytes.
+  template <class E>
+  static char* put_typed_array(write_context& c, char* p, const E* data, std::size_t n) {
+    const std::size_t bytes = n * sizeof(E);
+    p = ensure(c, p, bytes + 11);
+    if (!p) return nullptr;
+    p[0] = static_cast<char>(cbor::tag | one_byte_tag);
+    p[1] = static_cast<char>(typed_array_tag<E>());
+    p = cbor::put_head(p + 2, cbor::byte_string, bytes);
+    if (bytes != 0) std::memcpy(p, data, bytes);
+    return p + bytes;
+  }
+  static constexpr unsigned char one_byte_tag = cbor::one_byte;
+
   static METAJSON_ALWAYS_INLINE char* put_str_header(char* p, std::size_t n) noexcept {
     return cbor::put_head(p, cbor::text_string, n);
   }
@@ -342,6 +361,7 @@ struct wire<wire_format::cbor> {
           if (h.arg == cbor::tag_epoch_time || h.arg == cbor::tag_extended_time || h.arg == cbor::tag_time_string)
             return item_kind::time;
           if (h.arg == cbor::tag_positive_bignum || h.arg == cbor::tag_negative_bignum) return item_kind::integer;
+          if (h.arg >= 64 && h.arg <= 87 && h.arg != 76) return item_kind::array;  // RFC 8746 typed arrays
           p = q;
           continue;
         }
@@ -475,6 +495,37 @@ struct wire<wire_format::cbor> {
     return string<cbor::byte_string, false>(c, p, data, n);
   }
 
+  // Whether the item at p (p < end) is an RFC 8746 typed array (tags 64-87 but 76, reserved).
+  static METAJSON_ALWAYS_INLINE bool is_typed_array(const read_context& c, in p) noexcept {
+    return *p == (cbor::tag | cbor::one_byte) && has(c, p, 2) && p[1] >= 64 && p[1] <= 87 && p[1] != 76;
+  }
+  // The typed array at p: what its tag says of its items, and where their bytes are.
+  static in typed(read_context& c, in p, typed_array& t) {
+    const unsigned tag = p[1];
+    t.is_float = tag >= 80;
+    if (t.is_float) {
+      const unsigned ll = tag & 3;
+      if (METAJSON_UNLIKELY(ll == 3)) return c.fail(error_code::number_out_of_range, p, "a typed array of float128 (tag " + std::to_string(tag) + "): no C++ float holds one");
+      t.size = static_cast<unsigned char>(2u << ll);
+      t.is_signed = true;
+      t.little = (tag & 4) != 0;
+    } else {
+      t.size = static_cast<unsigned char>(1u << (tag & 3));
+      t.is_signed = (tag & 8) != 0;
+      t.little = (tag & 4) != 0 || t.size == 1;  // (tag 68: uint8 "clamped", the same bytes)
+    }
+    in data;
+    std::size_t n;
+    if (METAJSON_UNLIKELY(p + 2 >= c.end || (p[2] & 0xe0) != cbor::byte_string)) return expected(c, p + 2, "the byte string of a typed array");
+    in q = bytes(c, p + 2, data, n);
+    if (!q) return nullptr;
+    if (METAJSON_UNLIKELY(n % t.size != 0))
+      return c.fail(error_code::syntax_error, p, "a typed array of " + std::to_string(n) + " bytes, not a whole number of " + std::to_string(t.size) + "-byte items");
+    t.data = data;
+    t.count = n / t.size;
+    return q;
+  }
+
   // An integer: major type 0 or 1, or a bignum (tag 2 or 3 and a byte string).
   static METAJSON_ALWAYS_INLINE in integer(read_context& c, in p, integer_item& v) {
     if (METAJSON_UNLIKELY(p >= c.end)) return expected(c, p, "integer");
@@ -520,7 +571,7 @@ struct wire<wire_format::cbor> {
     switch (*p) {
       case cbor::float16:
         if (!has(c, p, 3)) return truncated(c, p, 3);
-        v = static_cast<T>(cbor::half_value(load_be<std::uint16_t>(p + 1)));
+        v = static_cast<T>(half_to_double(load_be<std::uint16_t>(p + 1)));
         return p + 3;
       case cbor::float32:
         if (!has(c, p, 5)) return truncated(c, p, 5);
@@ -573,7 +624,7 @@ struct wire<wire_format::cbor> {
       return q;
     }
     if (*p == (cbor::tag | 25) && has(c, p, 3) && load_be<std::uint16_t>(p + 1) == cbor::tag_extended_time) return extended_time(c, p, sec, nsec);
-    if (*p == (cbor::tag | 0)) return c.fail(error_code::invalid_time, p, "tag 0 (a date/time string) is not read yet: send tag 1 or 1001");
+    if (*p == (cbor::tag | 0)) return time_string(c, p, sec, nsec);
     return p;
   }
   [[gnu::cold]] static METAJSON_NOINLINE in extended_time(read_context& c, in p, std::int64_t& sec, std::uint32_t& nsec) {
@@ -617,7 +668,21 @@ struct wire<wire_format::cbor> {
     if (!have_sec) return c.fail(error_code::invalid_time, p, "tag 1001's map has no key 1 (the seconds)");
     return q;
   }
-  static constexpr std::string_view time_name = "time (tag 1 or 1001)";
+  // Tag 0: an RFC 3339 time string (what glaze writes), "2013-03-21T20:04:00Z".
+  [[gnu::cold]] static METAJSON_NOINLINE in time_string(read_context& c, in p, std::int64_t& sec, std::uint32_t& nsec) {
+    in data;
+    std::size_t n;
+    in q = string<cbor::text_string, false>(c, p + 1, data, n);
+    if (!q) return nullptr;
+    parsed_time t;
+    if (const char* why = parse_rfc3339(std::string_view(reinterpret_cast<const char*>(data), n), t))
+      return c.fail(error_code::invalid_time, p, why);
+    if (t.lossy) return c.fail(error_code::invalid_time, p, "more precision than the time_point holds");
+    sec = t.seconds;
+    nsec = static_cast<std::uint32_t>(t.frac_ns);
+    return q;
+  }
+  static constexpr std::string_view time_name = "time (tag 0, 1 or 1001)";
 
   // Tags before an item: 55799 dropped, the known ones left for the item's reader, the others
   // an error or dropped (binary_options::unknown_tags).
@@ -637,7 +702,8 @@ struct wire<wire_format::cbor> {
         p = q;
         continue;
       }
-      if (h.arg <= cbor::tag_negative_bignum || h.arg == cbor::tag_extended_time) return p;
+      if (h.arg <= cbor::tag_negative_bignum || h.arg == cbor::tag_extended_time || (h.arg >= 64 && h.arg <= 87 && h.arg != 76))
+        return p;
       if constexpr (C.b.unknown_tags == unknown_tag_policy::skip) {
         p = q;
         continue;

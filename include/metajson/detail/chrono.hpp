@@ -10,6 +10,8 @@
 // what it offers.
 #pragma once
 
+#include <cstddef>
+#include <string_view>
 #include <version>  // __GLIBCXX__
 
 #if defined(__GLIBCXX__) && __has_include(<bits/chrono.h>)
@@ -64,6 +66,70 @@ constexpr civil_date civil_from_days(long long days) noexcept {
   const unsigned d = day_of_year - (153 * month_from_march + 2) / 5 + 1;
   const unsigned m = month_from_march < 10 ? month_from_march + 3 : month_from_march - 9;
   return {static_cast<long long>(year_of_era) + era * 400 + (m <= 2 ? 1 : 0), m, d};
+}
+
+// An RFC 3339 / ISO 8601 UTC time "YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)": whole
+// seconds since 1970-01-01T00:00:00Z, the fraction in nanoseconds, and whether digits beyond
+// the ninth were not zero (`lossy`). Returns nullptr, or what is wrong. (JSON's time strings,
+// CBOR's tag 0.)
+struct parsed_time {
+  long long seconds = 0;
+  long long frac_ns = 0;
+  bool lossy = false;
+};
+
+constexpr const char* parse_rfc3339(std::string_view s, parsed_time& t) noexcept {
+  const auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };
+  const auto num = [&](std::size_t at, std::size_t n, int& out) {
+    if (at + n > s.size()) return false;
+    out = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (!digit(s[i])) return false;
+      out = out * 10 + (s[i] - '0');
+    }
+    return true;
+  };
+  int Y, M, Dd, h, mi, sec;
+  if (!num(0, 4, Y) || s.size() < 20 || s[4] != '-' || !num(5, 2, M) || s[7] != '-' || !num(8, 2, Dd) ||
+      (s[10] != 'T' && s[10] != 't') || !num(11, 2, h) || s[13] != ':' || !num(14, 2, mi) || s[16] != ':' || !num(17, 2, sec))
+    return "expected YYYY-MM-DDTHH:MM:SS";
+  if (!is_valid_date(Y, static_cast<unsigned>(M), static_cast<unsigned>(Dd)) || h > 23 || mi > 59 || sec > 59)
+    return "date or time out of range";
+  std::size_t i = 19;
+  int frac_digits = 0;
+  t.frac_ns = 0;
+  t.lossy = false;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    const std::size_t start = i;
+    while (i < s.size() && digit(s[i])) {
+      if (frac_digits < 9) {
+        t.frac_ns = t.frac_ns * 10 + (s[i] - '0');
+        ++frac_digits;
+      } else if (s[i] != '0') {
+        t.lossy = true;
+      }
+      ++i;
+    }
+    if (i == start) return "expected digits after '.'";
+    for (int k = frac_digits; k < 9; ++k) t.frac_ns *= 10;
+  }
+  int offset_min = 0;
+  if (i < s.size() && (s[i] == 'Z' || s[i] == 'z')) {
+    ++i;
+  } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+    int oh, om;
+    if (!num(i + 1, 2, oh) || i + 3 >= s.size() || s[i + 3] != ':' || !num(i + 4, 2, om) || oh > 23 || om > 59)
+      return "expected a UTC offset +HH:MM";
+    offset_min = (s[i] == '-' ? -1 : 1) * (oh * 60 + om);
+    i += 6;
+  } else {
+    return "expected 'Z' or a UTC offset";
+  }
+  if (i != s.size()) return "unexpected characters after the time";
+  t.seconds = days_from_civil(Y, static_cast<unsigned>(M), static_cast<unsigned>(Dd)) * 86400 + h * 3600LL + mi * 60LL + sec -
+              offset_min * 60LL;
+  return nullptr;
 }
 
 }  // namespace metajson::detail

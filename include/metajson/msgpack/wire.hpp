@@ -140,6 +140,7 @@ struct wire<wire_format::msgpack> {
   static constexpr std::size_t time_max = 15;             // a timestamp
   static constexpr bool has_tags = false;
   static constexpr bool has_chunks = false;  // (strings are in one piece)
+  static constexpr bool has_typed_arrays = false;
 
   // --- writing -----------------------------------------------------------------------------------
 

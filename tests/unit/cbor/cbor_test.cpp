@@ -238,9 +238,58 @@ TEST(CborAppendixA, Tags) {
   EXPECT_FALSE((metajson::from_cbor<metajson::options{}, skip_tags>(hex("d818456449455446"), embedded)));
   EXPECT_EQ(embedded.size(), 5u);
   EXPECT_EQ(read<int>("d9d9f701"), 1);  // self-described CBOR (55799): always dropped
-  EXPECT_EQ(read_error<sys_seconds>("c074323031332d30332d32315432303a30343a30305a").code(), metajson::error_code::invalid_time);
+  EXPECT_EQ(read<sys_seconds>("c074323031332d30332d32315432303a30343a30305a"), sys_seconds(seconds(1363896240)));
+  EXPECT_EQ(read<sys_time<milliseconds>>("c0781d323031332d30332d32315432313a30343a30302e3530302b30313a3030"),
+            sys_time<milliseconds>(milliseconds(1363896240500)));  // "2013-03-21T21:04:00.500+01:00"
+  EXPECT_EQ(read_error<sys_seconds>("c0781d323031332d30332d32315432313a30343a30302e3530302b30313a3030").code(),
+            metajson::error_code::invalid_time);  // finer than seconds
+  EXPECT_EQ(read_error<sys_seconds>("c064323031").code(), metajson::error_code::unexpected_end);
+  EXPECT_EQ(read_error<sys_seconds>("c06432303133").code(), metajson::error_code::invalid_time);
   // a tagged item skipped as an unknown member is checked, its tag dropped
   EXPECT_EQ(read<Point>("a26178016171d74401020304").x, 1);
+}
+
+// --- RFC 8746 typed arrays ---------------------------------------------------------------------------
+
+TEST(CborTypedArrays, ReadIntoNumbersWrittenWhenAsked) {
+  // uint16 big-endian [1, 2], little-endian [1, 2], sint8 [-1, 5], float32 LE [1.5], float64 BE [0.1], float16 BE [1.0]
+  EXPECT_EQ(read<std::vector<int>>("d84144" "00010002"), (std::vector<int>{1, 2}));
+  EXPECT_EQ(read<std::vector<std::uint16_t>>("d84544" "01000200"), (std::vector<std::uint16_t>{1, 2}));
+  EXPECT_EQ(read<std::vector<std::int64_t>>("d84842" "ff05"), (std::vector<std::int64_t>{-1, 5}));
+  EXPECT_EQ(read<std::vector<double>>("d85544" "0000c03f"), (std::vector<double>{1.5}));
+  EXPECT_EQ(read<std::vector<double>>("d85248" "3fb999999999999a"), (std::vector<double>{0.1}));
+  EXPECT_EQ(read<std::vector<float>>("d85042" "3c00"), (std::vector<float>{1.0f}));
+  EXPECT_EQ((read<std::array<std::uint8_t, 3>>("d84043" "010203")), (std::array<std::uint8_t, 3>{1, 2, 3}));
+  EXPECT_EQ(read<std::list<int>>("d84844" "01020304"), (std::list<int>{1, 2, 3, 4}));
+  EXPECT_EQ(read<std::set<double>>("d84542" "0700"), (std::set<double>{7.0}));
+  // each item checked as a number of its own would be
+  EXPECT_EQ(read_error<std::vector<std::uint8_t>>("d84542" "0001").code(), metajson::error_code::number_out_of_range);
+  EXPECT_EQ(read_error<std::vector<std::uint8_t>>("d84542" "0001").path(), "$[0]");
+  EXPECT_EQ(read_error<std::vector<unsigned>>("d84842" "01ff").path(), "$[1]");  // -1
+  EXPECT_EQ(read_error<std::vector<int>>("d85544" "0000c03f").code(), metajson::error_code::type_mismatch);  // floats into ints
+  EXPECT_EQ(read_error<std::vector<int>>("d84543" "010203").code(), metajson::error_code::syntax_error);  // 3 bytes of uint16
+  EXPECT_EQ(read_error<std::vector<double>>("d85740" "").code(), metajson::error_code::number_out_of_range);  // float128
+  EXPECT_EQ(read_error<std::vector<int>>("d84c41" "01").code(), metajson::error_code::type_mismatch);  // 76: reserved, unknown
+  EXPECT_EQ((read_error<std::array<int, 2>>("d84843" "010203")).code(), metajson::error_code::wrong_length);
+  EXPECT_EQ(read_error<std::string>("d84843" "010203").message(), "expected string, found array at $ (byte 0)");
+  // written when asked, in this machine's order; read back by the default reader
+  constexpr metajson::binary_options typed{.typed_arrays = true};
+  const std::vector<double> xs{0.1, -2.5, 1e300};
+  const std::string b = metajson::to_cbor<metajson::options{}, typed>(xs);
+  EXPECT_EQ(to_hex(b.substr(0, 3)), std::endian::native == std::endian::little ? "d85658" : "d85258");
+  EXPECT_EQ(b.size(), 3u + 1u + 24u);
+  EXPECT_EQ(metajson::from_cbor<std::vector<double>>(b), xs);
+  struct Mixed {
+    std::vector<std::int16_t> shorts{-1, 300};
+    std::array<std::uint64_t, 2> longs{1, 2};
+    std::vector<bool> flags{true};  // no typed array: an array of booleans
+    std::vector<std::string> words{"a"};
+  };
+  const std::string m = metajson::to_cbor<metajson::options{}, typed>(Mixed{});
+  const Mixed back = metajson::from_cbor<Mixed>(m);
+  EXPECT_EQ(back.shorts, (std::vector<std::int16_t>{-1, 300}));
+  EXPECT_EQ(back.longs[1], 2u);
+  EXPECT_EQ(back.flags, std::vector<bool>{true});
 }
 
 // --- every float16 -----------------------------------------------------------------------------------
@@ -360,7 +409,7 @@ TEST(CborWrite, TimesAsTag1OrTag1001) {
   EXPECT_EQ(read_error<sys_seconds>("d903e9a2010103f5").code(), metajson::error_code::type_mismatch);       // another key
   EXPECT_EQ(read_error<sys_seconds>("c1f97e00").code(), metajson::error_code::invalid_time);                // NaN seconds
   EXPECT_EQ(read_error<sys_seconds>("1a514b67b0").message(),
-            "expected time (tag 1 or 1001), found integer at $ (byte 0)");
+            "expected time (tag 0, 1 or 1001), found integer at $ (byte 0)");
 }
 
 TEST(CborRoundTrip, ViewsPointIntoTheInput) {
