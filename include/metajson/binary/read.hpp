@@ -306,6 +306,12 @@ template <>
 struct reader<family::nullable> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
+    if constexpr (wire<C.f>::has_tags) {  // (a tag on a null: dropped first, or refused)
+      if (p < c.end && wire<C.f>::is_tag(*p)) {
+        p = wire<C.f>::template untag<C>(c, p);
+        if (!p) return nullptr;
+      }
+    }
     if (p < c.end && *p == wire<C.f>::nil_byte) {
       if constexpr (nested_optional_v<T>) v.emplace();  // nil is the engaged outer optional
       else v.reset();
@@ -575,39 +581,61 @@ struct reader<family::range> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
     using W = wire<C.f>;
-    if constexpr (W::has_typed_arrays && typed_element<std::remove_cvref_t<decltype(*std::ranges::begin(v))>>) {
-      if (p < c.end && W::is_typed_array(c, p)) return read_typed<C>(c, p, v);
-    }
     in const at = p;
     std::size_t n;
     p = W::array_header(c, p, n);
-    if (!p || !enter<C>(c, at)) return nullptr;
+    if (METAJSON_UNLIKELY(!p)) {  // (CBOR: an RFC 8746 typed array is looked for only then)
+      if constexpr (W::has_typed_arrays && typed_element<std::remove_cvref_t<decltype(*std::ranges::begin(v))>>) {
+        if (at < c.end && W::is_typed_array(c, at)) {
+          c.clear_error();
+          return read_typed<C>(c, at, v);
+        }
+      }
+      return nullptr;
+    }
+    if (!enter<C>(c, at)) return nullptr;
     std::size_t i = 0;
     if constexpr (std::is_array_v<T> || requires { std::tuple_size<T>::value; }) {  // fixed length
       constexpr std::size_t N = std::is_array_v<T> ? std::extent_v<T> : std::tuple_size_v<T>;
-      if (!fixed_count<W, N>(c, at, n)) return nullptr;
-      for (; i < N; ++i) {
-        if (!item_follows<W>(c, at, p, i, n, N)) return nullptr;
-        p = read_value<C>(c, p, v[i]);
-        if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
+      if (METAJSON_LIKELY(n == N)) {
+        for (; i < N; ++i) {
+          p = read_value<C>(c, p, v[i]);
+          if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
+        }
+      } else if (W::has_tags && n == indefinite) {  // (CBOR: its items counted as they come)
+        for (; i < N; ++i) {
+          if (METAJSON_UNLIKELY(!W::more(c, p, i, n))) return wrong_count(c, at, N, i, false);
+          p = read_value<C>(c, p, v[i]);
+          if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
+        }
+        if (METAJSON_UNLIKELY(W::more(c, p, N, n))) return wrong_count(c, at, N, N, true);
+        p = W::close(c, p, n);
+        if (METAJSON_UNLIKELY(!p)) return nullptr;
+      } else {
+        return wrong_count(c, at, N, n, false);
       }
-      p = close_fixed<W>(c, at, p, n, N);
-      if (METAJSON_UNLIKELY(!p)) return nullptr;
     } else {
       if constexpr (requires { v.resize(n); v[n]; } && back_insertable<T>) {  // vector, deque: elements reused
-        if constexpr (requires { v.reserve(n); }) {
-          if (n != indefinite && n > v.capacity()) v.reserve(n);  // (n <= the bytes that remain: checked)
-        }
-        for (; W::more(c, p, i, n); ++i) {
-          if (i >= v.size()) v.emplace_back();
-          if constexpr (std::is_same_v<typename T::value_type, bool>) {  // std::vector<bool>: v[i] is a proxy
+        const auto item = [&](std::size_t k) METAJSON_INLINE_LAMBDA {
+          if (k >= v.size()) v.emplace_back();
+          if constexpr (std::is_same_v<typename T::value_type, bool>) {  // std::vector<bool>: v[k] is a proxy
             bool b = false;
             p = read_value<C>(c, p, b);
-            if (p) v[i] = b;
+            if (p) v[k] = b;
           } else {
-            p = read_value<C>(c, p, v[i]);
+            p = read_value<C>(c, p, v[k]);
           }
-          if (METAJSON_UNLIKELY(!p)) return push_read_index(c, i);
+          return p != nullptr;
+        };
+        if (METAJSON_LIKELY(n != indefinite)) {
+          if constexpr (requires { v.reserve(n); }) {
+            if (n > v.capacity()) v.reserve(n);  // (n <= the bytes that remain: checked)
+          }
+          for (; i < n; ++i)
+            if (METAJSON_UNLIKELY(!item(i))) return push_read_index(c, i);
+        } else {
+          for (; W::more(c, p, i, n); ++i)
+            if (METAJSON_UNLIKELY(!item(i))) return push_read_index(c, i);
         }
         v.resize(i);
       } else if constexpr (back_insertable<T>) {  // list
@@ -882,13 +910,32 @@ struct reader<family::dynamic> {
 };
 
 template <config C, class T>
-METAJSON_ALWAYS_INLINE in read_value(read_context& c, in p, T& v) {
-  if constexpr (wire<C.f>::has_tags) {  // tags the reader does not know: dropped, or an error (options)
-    p = wire<C.f>::template untag<C>(c, p);
-    if (METAJSON_UNLIKELY(!p)) return nullptr;
-  }
+METAJSON_ALWAYS_INLINE in read_item(read_context& c, in p, T& v) {
   if constexpr (family_of<T>() == family::range && byte_range<T>) return read_bin<C>(c, p, v);
   else return reader<family_of<T>()>::template read<C, T>(c, p, v);
+}
+
+// A tagged item its reader refused at its first byte (CBOR): the tags it does not know dropped
+// (or refused: binary_options::unknown_tags), 55799 dropped, and the item read again. Tags cost
+// nothing where there are none: they are looked at only after a refusal.
+template <config C, class T>
+[[gnu::cold]] METAJSON_NOINLINE in read_tagged(read_context& c, in p, T& v) {
+  if (p >= c.end || !wire<C.f>::is_tag(*p) || c.code != error_code::type_mismatch || c.offset != static_cast<std::size_t>(p - c.begin))
+    return nullptr;
+  c.clear_error();
+  in q = wire<C.f>::template untag<C>(c, p);
+  if (!q) return nullptr;
+  if (q == p) return read_item<C>(c, p, v);  // a tag it knows, on another item: the same refusal
+  return read_value<C>(c, q, v);
+}
+
+template <config C, class T>
+METAJSON_ALWAYS_INLINE in read_value(read_context& c, in p, T& v) {
+  in q = read_item<C>(c, p, v);
+  if constexpr (wire<C.f>::has_tags) {
+    if (METAJSON_UNLIKELY(!q)) return read_tagged<C>(c, p, v);
+  }
+  return q;
 }
 
 // The error of a failed read: its code, path, detail, and where (the byte offset).

@@ -340,6 +340,7 @@ struct wire<wire_format::cbor> {
   static constexpr unsigned char nil_byte = cbor::null, true_byte = cbor::true_, false_byte = cbor::false_;
 
   static METAJSON_ALWAYS_INLINE bool is_text(unsigned char b) noexcept { return (b & 0xe0) == cbor::text_string; }
+  static METAJSON_ALWAYS_INLINE bool is_tag(unsigned char b) noexcept { return (b & 0xe0) == cbor::tag; }
 
   // What the item at p (p < end) is; a tag's item, through tags 55799 and those not known.
   static item_kind kind_at(const read_context& c, in p) noexcept {
@@ -497,7 +498,7 @@ struct wire<wire_format::cbor> {
 
   // Whether the item at p (p < end) is an RFC 8746 typed array (tags 64-87 but 76, reserved).
   static METAJSON_ALWAYS_INLINE bool is_typed_array(const read_context& c, in p) noexcept {
-    return *p == (cbor::tag | cbor::one_byte) && has(c, p, 2) && p[1] >= 64 && p[1] <= 87 && p[1] != 76;
+    return *p == (cbor::tag | 24) && has(c, p, 2) && p[1] >= 64 && p[1] <= 87 && p[1] != 76;
   }
   // The typed array at p: what its tag says of its items, and where their bytes are.
   static in typed(read_context& c, in p, typed_array& t) {
@@ -568,27 +569,27 @@ struct wire<wire_format::cbor> {
 
   template <class T>
   static METAJSON_ALWAYS_INLINE in floating(read_context& c, in p, T& v) {
-    switch (*p) {
-      case cbor::float16:
-        if (!has(c, p, 3)) return truncated(c, p, 3);
-        v = static_cast<T>(half_to_double(load_be<std::uint16_t>(p + 1)));
-        return p + 3;
-      case cbor::float32:
-        if (!has(c, p, 5)) return truncated(c, p, 5);
-        v = static_cast<T>(std::bit_cast<float>(load_be<std::uint32_t>(p + 1)));
-        return p + 5;
-      case cbor::float64: {
-        if (!has(c, p, 9)) return truncated(c, p, 9);
-        const double d = std::bit_cast<double>(load_be<std::uint64_t>(p + 1));
-        if constexpr (std::is_same_v<T, float>) {
-          if (METAJSON_UNLIKELY(d == d && std::abs(d) > std::numeric_limits<float>::max() && std::abs(d) != std::numeric_limits<double>::infinity()))
-            return c.fail(error_code::number_out_of_range, p, "the float64 does not fit a float");
-        }
-        v = static_cast<T>(d);
-        return p + 9;
+    if (*p == cbor::float64) {  // (the most common first: doubles that need 64 bits)
+      if (!has(c, p, 9)) return truncated(c, p, 9);
+      const double d = std::bit_cast<double>(load_be<std::uint64_t>(p + 1));
+      if constexpr (std::is_same_v<T, float>) {
+        if (METAJSON_UNLIKELY(d == d && std::abs(d) > std::numeric_limits<float>::max() && std::abs(d) != std::numeric_limits<double>::infinity()))
+          return c.fail(error_code::number_out_of_range, p, "the float64 does not fit a float");
       }
-      default: return p;
+      v = static_cast<T>(d);
+      return p + 9;
     }
+    if (*p == cbor::float32) {
+      if (!has(c, p, 5)) return truncated(c, p, 5);
+      v = static_cast<T>(std::bit_cast<float>(load_be<std::uint32_t>(p + 1)));
+      return p + 5;
+    }
+    if (*p == cbor::float16) {
+      if (!has(c, p, 3)) return truncated(c, p, 3);
+      v = static_cast<T>(half_to_double(load_be<std::uint16_t>(p + 1)));
+      return p + 3;
+    }
+    return p;
   }
 
   // A time: tag 1 (integer or float seconds since the epoch) or tag 1001 (RFC 9581: a map of
@@ -687,12 +688,7 @@ struct wire<wire_format::cbor> {
   // Tags before an item: 55799 dropped, the known ones left for the item's reader, the others
   // an error or dropped (binary_options::unknown_tags).
   template <config C>
-  static METAJSON_ALWAYS_INLINE in untag(read_context& c, in p) {
-    if (METAJSON_LIKELY(p >= c.end || (*p & 0xe0) != cbor::tag)) return p;
-    return untag_slow<C>(c, p);
-  }
-  template <config C>
-  [[gnu::cold]] static METAJSON_NOINLINE in untag_slow(read_context& c, in p) {
+  static in untag(read_context& c, in p) {
     while (p < c.end && (*p & 0xe0) == cbor::tag) {
       cbor::head h;
       in q = cbor::read_head(c, p, h);

@@ -6,9 +6,11 @@
 #if defined(__GNUC__)
 #define METAJSON_ALWAYS_INLINE inline __attribute__((always_inline))
 #define METAJSON_NOINLINE __attribute__((noinline))
+#define METAJSON_INLINE_LAMBDA __attribute__((always_inline))  // after a lambda's parameters
 #else
 #define METAJSON_ALWAYS_INLINE inline
 #define METAJSON_NOINLINE
+#define METAJSON_INLINE_LAMBDA
 #endif
 
 // Branch hints. METAJSON_ABLATION_NO_BRANCH_HINTS (METAJSON_BRANCH_HINTS_OFF, detail/ablation.hpp)

@@ -486,6 +486,7 @@ struct wire<wire_format::msgpack> {
   static constexpr std::string_view time_name = "timestamp (extension -1)";
 
   // MessagePack has no tags.
+  static constexpr bool is_tag(unsigned char) noexcept { return false; }
   template <config C>
   static METAJSON_ALWAYS_INLINE in untag(read_context&, in p) noexcept {
     return p;
