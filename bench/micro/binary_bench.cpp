@@ -1,11 +1,13 @@
-// MessagePack (issue 52): metajson's writer and reader (metajson/msgpack.hpp) beside glaze's
-// (glz::write_msgpack / glz::read_msgpack, glaze 9), on the suite's models: twitter, CITM and
-// canada (the datasets read into their structs once, as the JSON rows do) and the small player
-// and order messages (their sample()). A program of its own, pinned to the core it starts on;
-// run.py runs it once after the suite's rounds: `make bench` into bench/build/binary.json (a
-// section of summary.md), the full study into results/binary.json.
+// MessagePack and CBOR (issue 52): metajson's writers and readers (metajson/msgpack.hpp,
+// metajson/cbor.hpp) beside glaze's (glz::write_msgpack / read_msgpack, glz::write_cbor /
+// read_cbor, glaze 9), on the suite's models: twitter, CITM and canada (the datasets read into
+// their structs once, as the JSON rows do) and the small player and order messages (their
+// sample()). A program of its own, pinned to the core it starts on; run.py runs it once after
+// the suite's rounds: `make bench` into bench/build/binary.json (a section of summary.md), the
+// full study into results/binary.json.
 //
 //   METAJSON_DATA_DIR=... bench/build/binary_bench [--rounds N] [--seconds S] [--json FILE]
+//                                                  [--format msgpack|cbor|both]
 //
 // Rows, per model: write (into one reused std::string: both libraries' buffer reuse) and read
 // (into one reused object: both keep containers' capacity where they can). Output checked
@@ -14,17 +16,19 @@
 //
 // What differs (the report says it): metajson checks that every string is UTF-8, on writing and
 // reading, and every length against the input before allocating; glaze checks neither; metajson
-// writes a double as a float 32 when that holds it exactly (binary_options::shortest_floats),
-// glaze always as a float 64.
+// writes a double in the smallest float that holds it exactly (binary_options::shortest_floats:
+// float32 in MessagePack, float16 or float32 in CBOR), glaze MessagePack's always as a float 64.
 //
 // Method: --rounds (default 7) alternate the rows; in each round a row runs for --seconds
 // (default 0.05) of the thread's CPU time (CLOCK_THREAD_CPUTIME_ID) and its figure is the time
 // per call; a row's result is the median of its rounds, and the ratio glaze / metajson is the
 // median of the rounds' ratios (the same round of both rows).
 #include <metajson/metajson.hpp>
+#include <metajson/cbor.hpp>
 #include <metajson/msgpack.hpp>
 
 #include <glaze/glaze.hpp>
+#include <glaze/cbor.hpp>
 #include <glaze/msgpack.hpp>
 
 #include <sched.h>
@@ -86,7 +90,7 @@ double median(std::vector<double> v) {
 }
 
 struct row {
-  std::string model, op;                 // op: write or read
+  std::string format, model, op;         // op: write or read
   std::function<void()> ours, theirs;    // one call each
   std::vector<double> ours_s, theirs_s, ratios;  // per round: seconds per call, glaze / metajson
 };
@@ -108,42 +112,78 @@ double time_row(const std::function<void()>& f, double budget) {
 }
 
 struct model_result {
-  std::string model;
+  std::string format, model;
   std::size_t ours_bytes = 0, theirs_bytes = 0;
 };
 
-template <class T>
+// One format's four calls: ours and glaze's, writing and reading.
+struct msgpack_calls {
+  static constexpr const char* name = "msgpack";
+  template <class T>
+  static metajson::error ours_write(const T& v, std::string& out) { return metajson::try_to_msgpack(v, out); }
+  template <class T>
+  static metajson::error ours_read(const std::string& in, T& v) { return metajson::from_msgpack(in, v); }
+  template <class T>
+  static auto theirs_write(const T& v, std::string& out) { return glz::write_msgpack(v, out); }
+  template <class T>
+  static auto theirs_read(const std::string& in, T& v) { return glz::read_msgpack(v, in); }
+};
+struct cbor_calls {
+  static constexpr const char* name = "cbor";
+  template <class T>
+  static metajson::error ours_write(const T& v, std::string& out) { return metajson::try_to_cbor(v, out); }
+  template <class T>
+  static metajson::error ours_read(const std::string& in, T& v) { return metajson::from_cbor(in, v); }
+  template <class T>
+  static auto theirs_write(const T& v, std::string& out) { return glz::write_cbor(v, out); }
+  template <class T>
+  static auto theirs_read(const std::string& in, T& v) { return glz::read_cbor(v, in); }
+};
+
+template <class F, class T>
 model_result add_model(std::vector<row>& rows, const std::string& name, const T& value) {
   // The outputs, each read back by the other library.
+  const std::string where = std::string(F::name) + " " + name;
   std::string ours, theirs;
-  if (auto e = metajson::try_to_msgpack(value, ours)) throw std::runtime_error(name + ": metajson: " + e.message());
-  if (auto e = glz::write_msgpack(value, theirs)) throw std::runtime_error(name + ": glaze could not write");
+  if (auto e = F::ours_write(value, ours)) throw std::runtime_error(where + ": metajson: " + e.message());
+  if (auto e = F::theirs_write(value, theirs)) throw std::runtime_error(where + ": glaze could not write");
   T a{}, b{};
-  if (auto e = metajson::from_msgpack(theirs, a)) throw std::runtime_error(name + ": metajson cannot read glaze's bytes: " + e.message());
-  if (auto e = glz::read_msgpack(b, ours)) throw std::runtime_error(name + ": glaze cannot read metajson's bytes: " + glz::format_error(e, ours));
-  if (!(a == value)) throw std::runtime_error(name + ": glaze's bytes read by metajson differ from the value");
-  if (!(b == value)) throw std::runtime_error(name + ": metajson's bytes read by glaze differ from the value");
+  if (auto e = F::ours_read(theirs, a)) throw std::runtime_error(where + ": metajson cannot read glaze's bytes: " + e.message());
+  if (auto e = F::theirs_read(ours, b)) throw std::runtime_error(where + ": glaze cannot read metajson's bytes: " + glz::format_error(e, ours));
+  if (!(a == value)) throw std::runtime_error(where + ": glaze's bytes read by metajson differ from the value");
+  if (!(b == value)) throw std::runtime_error(where + ": metajson's bytes read by glaze differ from the value");
 
   auto out1 = std::make_shared<std::string>(), out2 = std::make_shared<std::string>();
-  rows.push_back({name, "write",
+  rows.push_back({F::name, name, "write",
                   [&value, out1] {
-                    if (metajson::try_to_msgpack(value, *out1)) std::abort();
+                    if (F::ours_write(value, *out1)) std::abort();
                   },
                   [&value, out2] {
-                    if (glz::write_msgpack(value, *out2)) std::abort();
+                    if (F::theirs_write(value, *out2)) std::abort();
                   },
                   {}, {}, {}});
   auto in1 = std::make_shared<std::string>(ours), in2 = std::make_shared<std::string>(theirs);
   auto t1 = std::make_shared<T>(), t2 = std::make_shared<T>();
-  rows.push_back({name, "read",
+  rows.push_back({F::name, name, "read",
                   [in1, t1] {
-                    if (metajson::from_msgpack(*in1, *t1)) std::abort();
+                    if (F::ours_read(*in1, *t1)) std::abort();
                   },
                   [in2, t2] {
-                    if (glz::read_msgpack(*t2, *in2)) std::abort();
+                    if (F::theirs_read(*in2, *t2)) std::abort();
                   },
                   {}, {}, {}});
-  return {name, ours.size(), theirs.size()};
+  return {F::name, name, ours.size(), theirs.size()};
+}
+
+template <class F>
+void add_models(std::vector<row>& rows, std::vector<model_result>& sizes, const twitter::TwitterData& tw,
+                const citm::CitmCatalog& ci, const canada::FeatureCollection& ca, const player::Player& pl,
+                const order::Order& od) {
+  sizes.push_back(add_model<F>(rows, "twitter", tw));
+  sizes.push_back(add_model<F>(rows, "citm_catalog", ci));
+  sizes.push_back(add_model<F>(rows, "canada", ca));
+  sizes.push_back(add_model<F>(rows, "player", pl));
+  sizes.push_back(add_model<F>(rows, "order", od));
 }
 
 }  // namespace
@@ -151,14 +191,15 @@ model_result add_model(std::vector<row>& rows, const std::string& name, const T&
 int main(int argc, char** argv) {
   int rounds = 7;
   double seconds = 0.05;
-  std::string json_file;
+  std::string json_file, format = "both";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--rounds" && i + 1 < argc) rounds = std::atoi(argv[++i]);
     else if (a == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
     else if (a == "--json" && i + 1 < argc) json_file = argv[++i];
+    else if (a == "--format" && i + 1 < argc) format = argv[++i];
     else {
-      std::fprintf(stderr, "usage: binary_bench [--rounds N] [--seconds S] [--json FILE]\n");
+      std::fprintf(stderr, "usage: binary_bench [--rounds N] [--seconds S] [--json FILE] [--format msgpack|cbor|both]\n");
       return 2;
     }
   }
@@ -182,11 +223,8 @@ int main(int argc, char** argv) {
     static const auto od = order::sample();
     std::vector<row> rows;
     std::vector<model_result> sizes;
-    sizes.push_back(add_model(rows, "twitter", tw));
-    sizes.push_back(add_model(rows, "citm_catalog", ci));
-    sizes.push_back(add_model(rows, "canada", ca));
-    sizes.push_back(add_model(rows, "player", pl));
-    sizes.push_back(add_model(rows, "order", od));
+    if (format != "cbor") add_models<msgpack_calls>(rows, sizes, tw, ci, ca, pl, od);
+    if (format != "msgpack") add_models<cbor_calls>(rows, sizes, tw, ci, ca, pl, od);
 
     for (int r = 0; r < rounds; ++r) {
       for (auto& x : rows) {
@@ -205,24 +243,25 @@ int main(int argc, char** argv) {
       }
     }
 
-    std::printf("%-13s %-5s %14s %14s %8s %8s %8s\n", "model", "op", "metajson ns", "glaze ns", "ratio", "min", "max");
+    std::printf("%-8s %-13s %-5s %14s %14s %8s %8s %8s\n", "format", "model", "op", "metajson ns", "glaze ns", "ratio", "min", "max");
     for (auto& x : rows)
-      std::printf("%-13s %-5s %14.0f %14.0f %8.2f %8.2f %8.2f\n", x.model.c_str(), x.op.c_str(), median(x.ours_s) * 1e9,
+      std::printf("%-8s %-13s %-5s %14.0f %14.0f %8.2f %8.2f %8.2f\n", x.format.c_str(), x.model.c_str(), x.op.c_str(), median(x.ours_s) * 1e9,
                   median(x.theirs_s) * 1e9, median(x.ratios), *std::min_element(x.ratios.begin(), x.ratios.end()),
                   *std::max_element(x.ratios.begin(), x.ratios.end()));
-    for (auto& s : sizes) std::printf("%-13s bytes: metajson %zu, glaze %zu\n", s.model.c_str(), s.ours_bytes, s.theirs_bytes);
+    for (auto& s : sizes)
+      std::printf("%-8s %-13s bytes: metajson %zu, glaze %zu\n", s.format.c_str(), s.model.c_str(), s.ours_bytes, s.theirs_bytes);
 
     if (!json_file.empty()) {
       char date[32];
       const std::time_t now = std::time(nullptr);
       std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
-      std::string o = "{\"program\": \"binary_bench\", \"format\": \"msgpack\", \"date\": " + json_string(date) +
+      std::string o = "{\"program\": \"binary_bench\", \"formats\": " + json_string(format) + ", \"date\": " + json_string(date) +
                       ", \"cpu\": " + json_string(cpu_name()) + ", \"rounds\": " + std::to_string(rounds) +
                       ", \"seconds\": " + std::to_string(seconds) + ", \"glaze\": \"" + std::to_string(glz::version.major) + "." +
                       std::to_string(glz::version.minor) + "." + std::to_string(glz::version.patch) + "\", \"rows\": [";
       for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto& x = rows[i];
-        o += std::string(i ? ", " : "") + "{\"model\": " + json_string(x.model) + ", \"op\": " + json_string(x.op) +
+        o += std::string(i ? ", " : "") + "{\"format\": " + json_string(x.format) + ", \"model\": " + json_string(x.model) + ", \"op\": " + json_string(x.op) +
              ", \"metajson_ns\": " + std::to_string(median(x.ours_s) * 1e9) + ", \"glaze_ns\": " +
              std::to_string(median(x.theirs_s) * 1e9) + ", \"ratio\": " + std::to_string(median(x.ratios)) +
              ", \"min\": " + std::to_string(*std::min_element(x.ratios.begin(), x.ratios.end())) +
@@ -230,7 +269,7 @@ int main(int argc, char** argv) {
       }
       o += "], \"sizes\": [";
       for (std::size_t i = 0; i < sizes.size(); ++i)
-        o += std::string(i ? ", " : "") + "{\"model\": " + json_string(sizes[i].model) + ", \"metajson\": " +
+        o += std::string(i ? ", " : "") + "{\"format\": " + json_string(sizes[i].format) + ", \"model\": " + json_string(sizes[i].model) + ", \"metajson\": " +
              std::to_string(sizes[i].ours_bytes) + ", \"glaze\": " + std::to_string(sizes[i].theirs_bytes) + "}";
       o += "]}\n";
       std::ofstream(json_file) << o;

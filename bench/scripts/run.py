@@ -29,7 +29,7 @@ Both modes, for each build folder (with the benchmarks.json CMake writes):
   5. full study only: instructions per call under callgrind for the read and write rows of
      metajson, simdjson, glaze and yyjson (default build); the dynamic-JSON program
      (bench/build/dynamic_bench, when it was built) once into results/dynamic.json; the
-     MessagePack program (bench/build/binary_bench: metajson beside glaze) once into
+     MessagePack and CBOR program (bench/build/binary_bench: metajson beside glaze) once into
      results/binary.json (in the quick mode, beside summary.md: its section); the Clang
      comparison of `make bench-clang` (bench/build-clang/summary.json, when it is there: the
      Makefile's FULL=1 runs it first) copied into results/clang.json; the compile-time table
@@ -1292,9 +1292,9 @@ def run_parallel(build: Build, args, out: Path) -> str | None:
 
 
 def run_binary(build: Build, args, out: Path) -> str | None:
-    """The MessagePack program (bench/micro/binary_bench.cpp: metajson beside glaze) of `build`,
+    """The MessagePack and CBOR program (bench/micro/binary_bench.cpp: metajson beside glaze) of `build`,
     once, pinned to one core like the suite, its --json written to `out` (<results>/binary.json in
-    the full study, beside summary.md in the quick mode): the section "MessagePack". When it
+    the full study, beside summary.md in the quick mode): the section "MessagePack and CBOR". When it
     cannot run, the file says why ({"not_run": ...}). Returns that reason, or None when it ran."""
     out.unlink(missing_ok=True)
     exe = build.folder / "binary_bench"

@@ -448,26 +448,28 @@ def parallel_section(data: dict | None, heading: str = "## NDJSON on several thr
 BINARY_TARGET = 1.2  # issue 52: every row at least 1.2x glaze's same format
 
 
-def binary_section(data: dict | None, heading: str = "## MessagePack") -> list[str]:
-    """The section of the MessagePack program (binary_bench --json: metajson beside glaze), or
-    the sentence that says it was not run."""
+def binary_section(data: dict | None, heading: str = "## MessagePack and CBOR") -> list[str]:
+    """The section of the binary formats' program (binary_bench --json: metajson beside glaze's
+    MessagePack and CBOR), or the sentence that says it was not run."""
     out = [heading, ""]
     if not data or not data.get("rows"):
         why = (data or {}).get("not_run") or "no `binary.json` (run.py writes it when `bench/build/binary_bench` was built)"
         return out + [f"Not run: {why}. Alone: `METAJSON_DATA_DIR=... bench/build/binary_bench --json FILE`.", ""]
     out += [f"`bench/micro/binary_bench.cpp`, pinned to one core ({data.get('cpu', '?')}), {data.get('date', '?')}; "
-            f"glaze {data.get('glaze', '?')}'s `write_msgpack` / `read_msgpack`. {data.get('rounds', '?')} rounds alternate "
-            "the rows, each row runs for its seconds of thread CPU time per round; a row's time is the median of its "
-            "rounds, the ratio (glaze's time / metajson's) the median of the rounds' ratios. Outputs checked first: "
-            "each library's bytes read back by the other equal the value. metajson checks UTF-8 both ways and every "
-            "length before allocating; glaze checks neither. Target: every row ≥ "
-            f"{BINARY_TARGET:.1f}× glaze.", "",
-            "| model | op | metajson | glaze | ratio (median, range) | verdict |", "|---|---|--:|--:|--:|---|"]
+            f"glaze {data.get('glaze', '?')}'s `write_msgpack` / `read_msgpack` and `write_cbor` / `read_cbor`. "
+            f"{data.get('rounds', '?')} rounds alternate the rows, each row runs for its seconds of thread CPU time per "
+            "round; a row's time is the median of its rounds, the ratio (glaze's time / metajson's) the median of the "
+            "rounds' ratios. Outputs checked first: each library's bytes read back by the other equal the value. "
+            "metajson checks UTF-8 both ways and every length before allocating; glaze checks neither. glaze writes "
+            "arrays of numbers in CBOR as RFC 8746 typed arrays (one copy), metajson as arrays of items in their "
+            "shortest forms unless asked (`binary_options::typed_arrays`). Target: every row ≥ "
+            f"{BINARY_TARGET:.1f}× glaze's same format.", "",
+            "| format | model | op | metajson | glaze | ratio (median, range) | verdict |", "|---|---|---|--:|--:|--:|---|"]
     for r in data["rows"]:
         verdict = "met" if r["ratio"] >= BINARY_TARGET else "**not met**"
-        out.append(f"| {r['model']} | {r['op']} | {r['metajson_ns'] / 1000:,.2f} µs | {r['glaze_ns'] / 1000:,.2f} µs | "
-                   f"{r['ratio']:.2f}× ({r['min']:.2f}–{r['max']:.2f}) | {verdict} |")
-    out += ["", "| model | bytes: metajson | bytes: glaze |", "|---|--:|--:|"]
+        out.append(f"| {r.get('format', 'msgpack')} | {r['model']} | {r['op']} | {r['metajson_ns'] / 1000:,.2f} µs | "
+                   f"{r['glaze_ns'] / 1000:,.2f} µs | {r['ratio']:.2f}× ({r['min']:.2f}–{r['max']:.2f}) | {verdict} |")
+    out += ["", "| format | model | bytes: metajson | bytes: glaze |", "|---|---|--:|--:|"]
     for s in data.get("sizes", []):
-        out.append(f"| {s['model']} | {s['metajson']:,} | {s['glaze']:,} |")
+        out.append(f"| {s.get('format', 'msgpack')} | {s['model']} | {s['metajson']:,} | {s['glaze']:,} |")
     return out + [""]
