@@ -9,6 +9,10 @@
 //   binary_cases FORMAT read              one hex record per line on stdin (check.py packs them
 //                                         with msgpack.packb or cbor2.dumps, and corrupts some);
 //                                         prints "ok<TAB>json" or "error<TAB>code<TAB>message".
+//   binary_cases msgpack suite            "TYPE<TAB>hex" per line on stdin (suite.py: the public
+//                                         msgpack-test-suite's encodings), each read into the C++
+//                                         type TYPE names; prints "ok<TAB>json<TAB>hex written
+//                                         back" or "error<TAB>code<TAB>message".
 #include <metajson/metajson.hpp>
 #include <metajson/cbor.hpp>
 #include <metajson/msgpack.hpp>
@@ -172,6 +176,62 @@ metajson::error write(bool cbor, const Record& r, std::string& out) {
 
 }  // namespace oracle
 
+namespace oracle {
+
+struct Unknown {  // an item under a key no member has: skipped, checked as thoroughly
+  int known = 0;
+};
+
+template <class T>
+void suite_case(const std::string& bytes) {
+  T v{};
+  if (const metajson::error e = metajson::from_msgpack(bytes, v)) {
+    std::cout << "error\t" << static_cast<int>(e.code()) << '\t' << e.message() << '\n';
+    return;
+  }
+  std::cout << "ok\t" << metajson::to_json(v) << '\t' << hex(metajson::to_msgpack(v)) << '\n';
+}
+
+// The C++ type each of the suite's values is read into (suite.py picks it from the value and
+// the encoding's first byte: an integer written as a float is read into a double).
+int suite(std::istream& in) {
+  using ns_time = std::chrono::sys_time<std::chrono::nanoseconds>;
+  std::string line, bytes;
+  while (std::getline(in, line)) {
+    const auto tab = line.find('\t');
+    const std::string type = line.substr(0, tab);
+    if (tab == std::string::npos || !unhex(line.substr(tab + 1), bytes)) {
+      std::cerr << "bad line: " << line.substr(0, 40) << "\n";
+      return 1;
+    }
+    if (type == "nil") suite_case<std::nullptr_t>(bytes);
+    else if (type == "bool") suite_case<bool>(bytes);
+    else if (type == "binary") suite_case<std::vector<std::byte>>(bytes);
+    else if (type == "int") suite_case<std::int64_t>(bytes);
+    else if (type == "uint") suite_case<std::uint64_t>(bytes);
+    else if (type == "double") suite_case<double>(bytes);
+    else if (type == "string") suite_case<std::string>(bytes);
+    else if (type == "ints") suite_case<std::vector<std::int64_t>>(bytes);
+    else if (type == "strings") suite_case<std::vector<std::string>>(bytes);
+    else if (type == "arrays") suite_case<std::vector<std::vector<std::int64_t>>>(bytes);
+    else if (type == "maps") suite_case<std::vector<std::map<std::string, std::int64_t>>>(bytes);
+    else if (type == "map_int") suite_case<std::map<std::string, std::int64_t>>(bytes);
+    else if (type == "map_string") suite_case<std::map<std::string, std::string>>(bytes);
+    else if (type == "map_map") suite_case<std::map<std::string, std::map<std::string, std::int64_t>>>(bytes);
+    else if (type == "map_array") suite_case<std::map<std::string, std::vector<std::int64_t>>>(bytes);
+    else if (type == "timestamp") suite_case<ns_time>(bytes);
+    else if (type == "timestamp_s") suite_case<std::chrono::sys_seconds>(bytes);
+    else if (type == "unknown") suite_case<Unknown>(std::string("\x82\xa5known\x01\xa3zzz", 12) + bytes);
+    else {
+      std::cerr << "unknown type " << type << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace oracle
+
 int main(int argc, char** argv) {
   using namespace oracle;
   const std::string format = argc > 1 ? argv[1] : "";
@@ -198,6 +258,7 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
+  if (format == "msgpack" && mode == "suite") return suite(std::cin);
   if ((format == "msgpack" || cbor) && mode == "read") {
     std::string line, bytes, json;
     while (std::getline(std::cin, line)) {
@@ -215,6 +276,7 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
-  std::cerr << "usage: binary_cases msgpack|cbor write COUNT SEED | binary_cases msgpack|cbor read < hex-lines\n";
+  std::cerr << "usage: binary_cases msgpack|cbor write COUNT SEED | binary_cases msgpack|cbor read < hex-lines"
+               " | binary_cases msgpack suite < type-hex-lines\n";
   return 2;
 }
