@@ -5,7 +5,7 @@
     python3 tools/single_header.py --check DIR  # generate into DIR, compare with single_include/metajson/
     python3 tools/single_header.py --fingerprint   # the sources' fingerprint named in the banners
 
-Nine files, each a drop-in for the header of the same name under include/ (so `-I single_include`
+Eleven files, each a drop-in for the header of the same name under include/ (so `-I single_include`
 replaces `-I include` and no #include line changes):
 
     metajson.hpp   the umbrella header: the typed API of <metajson/metajson.hpp>
@@ -17,6 +17,8 @@ replaces `-I include` and no #include line changes):
     schema.hpp     JSON Schema from a type    (idem)
     document.hpp   the read-only document     (#includes "value.hpp", then what it adds)
     patch.hpp      JSON Patch, Merge Patch    (idem)
+    msgpack.hpp    MessagePack                (#includes "metajson.hpp", then what it adds)
+    cbor.hpp       CBOR                       (#includes "msgpack.hpp": the binary traversal is in one file)
 
 value.hpp, file.hpp, stream.hpp, schema.hpp, document.hpp and patch.hpp are separate, as under include/, because they cost compile
 time that a program without them should not pay (the dynamic value, <filesystem> and the POSIX headers,
@@ -59,12 +61,14 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INCLUDE = os.path.join(ROOT, "include")
 OUTPUTS = ["metajson.hpp", "value.hpp", "value_convert.hpp", "file.hpp", "stream.hpp", "parallel.hpp", "schema.hpp", "document.hpp",
-           "patch.hpp"]
+           "patch.hpp", "msgpack.hpp", "cbor.hpp"]
 # The single headers that include value.hpp's (beside them) rather than metajson.hpp's, as their
 # sources under include/ include value.hpp: the dynamic value is in one single header. Likewise
 # parallel.hpp includes stream.hpp's.
 ON_VALUE = {"value_convert.hpp", "document.hpp", "patch.hpp"}
 ON_STREAM = {"parallel.hpp"}
+# cbor.hpp includes msgpack.hpp's: the binary traversal both share is in one single header.
+ON_MSGPACK = {"cbor.hpp"}
 UMBRELLA = "metajson/metajson.hpp"
 REGENERATE = "make single-header   (python3 tools/single_header.py)"
 COMMIT_PREFIX = "// Commit: "
@@ -251,7 +255,8 @@ def generate():
              + (f", {umbrella.inlined['again']} again under other #if branches" if umbrella.inlined["again"] else "")]
     generators = {}
     for name in OUTPUTS[1:]:
-        base_name = "value.hpp" if name in ON_VALUE else "stream.hpp" if name in ON_STREAM else "metajson.hpp"
+        base_name = ("value.hpp" if name in ON_VALUE else "stream.hpp" if name in ON_STREAM else
+                     "msgpack.hpp" if name in ON_MSGPACK else "metajson.hpp")
         base = generators.get(base_name, umbrella)
         g = Generator(base.done, base.groups)
         g.inline("metajson/" + name)
