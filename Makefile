@@ -110,11 +110,12 @@ test-nosimd: bootstrap
 # scans) against the portable ones and their scalar oracles, the index and escape fuzz targets,
 # and the datasets read over the NEON index. s390x (big-endian): every byte-order assumption
 # (SWAR loads, the object reader's 8-byte key compares, the number writers and readers, the
-# portable kernels), conformance (every reader path over JSONTestSuite) and the round trip of
-# escapes. At -O1 (what is tested is the logic; emulation is slow either way).
+# portable kernels), conformance (every reader path over JSONTestSuite), the round trip of
+# escapes, and MessagePack and CBOR (big-endian heads, typed arrays in the machine's order).
+# At -O1 (what is tested is the logic; emulation is slow either way).
 CROSS_TESTS_aarch64 = index_test text_test dataset_test fuzz_index fuzz_escape
 CROSS_TESTS_s390x = number_test text_test index_test read_scalar_test read_object_test \
-  write_scalar_test roundtrip_escape_test conformance_test
+  write_scalar_test roundtrip_escape_test conformance_test msgpack_test cbor_test
 CROSS_CMAKE = -G Ninja -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/cross.cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1"
 
