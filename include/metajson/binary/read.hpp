@@ -107,6 +107,14 @@ METAJSON_ALWAYS_INLINE in skip_value(read_context& c, in p) {
   return c.fail(error_code::number_out_of_range, at, value + " does not fit " + std::string(type));
 }
 
+// An integer item's value as a float T, rounded once (-1 - m computed exactly first).
+template <class T>
+METAJSON_ALWAYS_INLINE T integer_value(integer_item x) noexcept {
+  if (!x.negative) return static_cast<T>(x.magnitude);
+  if (METAJSON_UNLIKELY(x.magnitude == ~std::uint64_t{0})) return static_cast<T>(-0x1p64);
+  return -static_cast<T>(x.magnitude + 1);
+}
+
 template <class T>
 consteval std::string_view integer_name() {
   if constexpr (std::is_signed_v<T>) return sizeof(T) == 1 ? "int8" : sizeof(T) == 2 ? "int16" : sizeof(T) == 4 ? "int32" : sizeof(T) == 8 ? "int64" : "int128";
@@ -224,8 +232,7 @@ struct reader<family::floating> {
     q = W::integer(c, p, x);
     if (METAJSON_UNLIKELY(!q)) return nullptr;
     if (METAJSON_UNLIKELY(x.big)) return c.fail(error_code::number_out_of_range, p, "a bignum is read into integers only");
-    const T m = static_cast<T>(x.magnitude);
-    v = x.negative ? -m - T(1) : m;
+    v = integer_value<T>(x);
     return q;
   }
 };
@@ -401,24 +408,25 @@ struct reader<family::time_point> {
     }
     if (METAJSON_UNLIKELY(!q)) return nullptr;
     if (METAJSON_UNLIKELY(nsec > 999'999'999u)) return c.fail(error_code::invalid_time, p, "nanoseconds above 999,999,999");
-    using namespace std::chrono;
-    // Within the duration's range, and exact in its unit.
-    // (The bounds in whole seconds, computed wide: a duration_cast to seconds would wrap an
-    // unsigned count's maximum to -1.)
-#if defined(__SIZEOF_INT128__)
+    // The ticks of D since the epoch, computed in 128 bits from nanoseconds: exact in D's unit
+    // (or, a float's time, rounded to the nearest tick), and within D's range.
+    static_assert(std::ratio_less_equal_v<std::nano, typename D::period> && std::is_integral_v<typename D::rep>,
+                  "metajson's binary times count nanoseconds: this time_point's duration is finer, or not integral. "
+                  "Read into a std::chrono::time_point counted in nanoseconds or coarser, or specialize metajson::adapter.");
     using wide = __int128;
-#else
-    using wide = long double;
-#endif
-    using period = typename D::period;
-    constexpr wide max_sec = static_cast<wide>(D::max().count()) * period::num / period::den;
-    constexpr wide min_sec = static_cast<wide>(D::min().count()) * period::num / period::den;
-    if (METAJSON_UNLIKELY(static_cast<wide>(sec) >= max_sec || static_cast<wide>(sec) < min_sec))
-      return c.fail(error_code::invalid_time, p, "the timestamp is outside this time_point's range");
-    const D since = duration_cast<D>(seconds(sec)) + (rounded ? round<D>(nanoseconds(nsec)) : duration_cast<D>(nanoseconds(nsec)));
-    if (METAJSON_UNLIKELY(!rounded && duration_cast<nanoseconds>(since - duration_cast<D>(seconds(sec))).count() != nsec))
-      return c.fail(error_code::invalid_time, p, "the timestamp's nanoseconds are finer than this time_point's unit");
-    v = T(since);
+    using P = typename D::period;
+    constexpr wide unit = static_cast<wide>(P::num) * 1'000'000'000;  // ticks = ns * den / unit
+    const wide scaled = (static_cast<wide>(sec) * 1'000'000'000 + nsec) * static_cast<wide>(P::den);
+    wide ticks = scaled / unit;
+    if (scaled % unit != 0 && scaled < 0) --ticks;  // (floor)
+    const wide rest = scaled - ticks * unit;
+    if (rest != 0) {
+      if (!rounded) return c.fail(error_code::invalid_time, p, "the time is finer than this time_point's unit");
+      if (2 * rest >= unit) ++ticks;
+    }
+    if (METAJSON_UNLIKELY(ticks < static_cast<wide>(D::min().count()) || ticks > static_cast<wide>(D::max().count())))
+      return c.fail(error_code::invalid_time, p, "the time is outside this time_point's range");
+    v = T(D(static_cast<typename D::rep>(ticks)));
     return q;
   }
 };
@@ -518,8 +526,7 @@ METAJSON_ALWAYS_INLINE bool typed_item(read_context& c, in at, const typed_array
     x = {bits, false};
   }
   if constexpr (std::is_floating_point_v<E>) {
-    const E m = static_cast<E>(x.magnitude);
-    out = x.negative ? -m - E(1) : m;
+    out = integer_value<E>(x);
     return true;
   } else {
     using U = std::make_unsigned_t<E>;
@@ -629,7 +636,11 @@ struct reader<family::range> {
         };
         if (METAJSON_LIKELY(n != indefinite)) {
           if constexpr (requires { v.reserve(n); }) {
-            if (n > v.capacity()) v.reserve(n);  // (n <= the bytes that remain: checked)
+            // n <= the bytes that remain (checked); the reservation also at most 16 bytes of
+            // memory per byte of input, so that a short input claiming many large items cannot
+            // reserve more (the vector grows as they come).
+            const std::size_t bound = static_cast<std::size_t>(c.end - p) * 16 / sizeof(typename T::value_type) + 16;
+            if (n > v.capacity()) v.reserve(n < bound ? n : bound);
           }
           for (; i < n; ++i)
             if (METAJSON_UNLIKELY(!item(i))) return push_read_index(c, i);

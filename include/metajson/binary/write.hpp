@@ -284,14 +284,22 @@ struct writer<family::time_point> {
   template <config C, class T>
   static char* write(write_context& c, char* p, const T& v) {
     using D = typename T::duration;
-    static_assert(std::ratio_less_equal_v<std::nano, typename D::period> && std::is_integral_v<typename D::rep>,
-                  "metajson's binary times count nanoseconds: this time_point's duration is finer, or not integral. "
-                  "Convert it to a std::chrono::time_point counted in nanoseconds or coarser, or specialize metajson::adapter.");
-    const auto since = v.time_since_epoch();
-    const auto sec = std::chrono::floor<std::chrono::seconds>(since);
-    const auto nsec = std::chrono::duration_cast<std::chrono::nanoseconds>(since - sec);
+    using P = typename D::period;
+    static_assert(std::ratio_less_equal_v<std::nano, P> && std::is_integral_v<typename D::rep> &&
+                      (static_cast<__int128>(P::num) * 1'000'000'000) % P::den == 0,
+                  "metajson's binary times count whole nanoseconds: this time_point's unit is finer, not a whole number "
+                  "of nanoseconds, or not integral. Convert it to a std::chrono::time_point counted in nanoseconds or "
+                  "coarser, or specialize metajson::adapter.");
+    // Seconds (floor) and nanoseconds, computed in 128 bits: no unit's range overflows them.
+    constexpr __int128 ns_per_tick = static_cast<__int128>(P::num) * 1'000'000'000 / P::den;
+    const __int128 total = static_cast<__int128>(v.time_since_epoch().count()) * ns_per_tick;
+    __int128 sec = total / 1'000'000'000;
+    if (total % 1'000'000'000 != 0 && total < 0) --sec;
+    const auto nsec = static_cast<std::uint32_t>(total - sec * 1'000'000'000);
+    if (METAJSON_UNLIKELY(sec > std::numeric_limits<std::int64_t>::max() || sec < std::numeric_limits<std::int64_t>::min()))
+      return c.fail(error_code::time_out_of_range, "the time is beyond 64-bit seconds since the epoch");
     p = ensure(c, p, wire<C.f>::time_max);
-    return wire<C.f>::put_time(p, static_cast<std::int64_t>(sec.count()), static_cast<std::uint32_t>(nsec.count()));
+    return wire<C.f>::put_time(p, static_cast<std::int64_t>(sec), nsec);
   }
 };
 
@@ -584,6 +592,9 @@ METAJSON_ALWAYS_INLINE char* write_value(write_context& c, char* p, const T& v) 
 // Writes v into out (content replaced, capacity kept); out is empty after an error.
 template <config C, class T>
 error write_binary(const T& v, std::string& out) {
+  static_assert(!C.b.deterministic || (C.b.shortest_floats && !C.b.typed_arrays),
+                "binary_options::deterministic writes every number in its shortest form, in one byte order: "
+                "shortest_floats = false and typed_arrays = true (this machine's byte order) contradict it");
   write_context c;
   c.out = &out;
   std::size_t cap = out.capacity();

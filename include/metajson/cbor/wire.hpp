@@ -356,7 +356,7 @@ struct wire<wire_format::cbor> {
         case 5: return ai < 28 || ai == 31 ? item_kind::map : item_kind::reserved;
         case 6: {
           if (ai >= 28) return item_kind::reserved;
-          cbor::head h;
+          cbor::head h{};
           in q = cbor::peek_head(p, c.end, h);
           if (!q || q >= c.end) return item_kind::reserved;
           if (h.arg == cbor::tag_epoch_time || h.arg == cbor::tag_extended_time || h.arg == cbor::tag_time_string)
@@ -386,9 +386,10 @@ struct wire<wire_format::cbor> {
     if (*p == cbor::break_) return c.fail(error_code::syntax_error, p, "a break (0xff) outside an item of indefinite length");
     const item_kind k = kind_at(c, p);
     if (k == item_kind::reserved) {
-      cbor::head h;
+      cbor::head h{};
       in q = cbor::read_head(c, p, h);
       if (!q) return nullptr;  // (the reserved byte, or the truncated head, said)
+      if ((*p & 0xe0) == cbor::tag && h.ai != cbor::indefinite_length) return c.fail(error_code::unexpected_end, q, "expected the item of a tag");
       return c.fail(error_code::syntax_error, p, "malformed CBOR");
     }
     std::string found(item_kind_names[static_cast<unsigned>(k)]);
@@ -409,7 +410,7 @@ struct wire<wire_format::cbor> {
       if (METAJSON_UNLIKELY(static_cast<std::size_t>(c.end - p - 1) / (IsMap ? 2 : 1) < n)) return too_many<IsMap>(c, p, n, p + 1);
       return p + 1;
     }
-    cbor::head h;
+    cbor::head h{};
     in q = cbor::read_head(c, p, h);
     if (!q) return nullptr;
     if (h.ai == cbor::indefinite_length) {
@@ -451,7 +452,7 @@ struct wire<wire_format::cbor> {
       len = ai;
       q = p + 1;
     } else {
-      cbor::head h;
+      cbor::head h{};
       q = cbor::read_head(c, p, h);
       if (!q) return nullptr;
       if (h.ai == cbor::indefinite_length) return chunks<Major, CheckChunks>(c, p, q, data, n);
@@ -497,12 +498,17 @@ struct wire<wire_format::cbor> {
   }
 
   // Whether the item at p (p < end) is an RFC 8746 typed array (tags 64-87 but 76, reserved).
-  static METAJSON_ALWAYS_INLINE bool is_typed_array(const read_context& c, in p) noexcept {
-    return *p == (cbor::tag | 24) && has(c, p, 2) && p[1] >= 64 && p[1] <= 87 && p[1] != 76;
+  // (Tags are read from their heads in any form, not only the shortest: preferred serialization
+  // binds writers, not readers.)
+  static bool is_typed_array(const read_context& c, in p) noexcept {
+    cbor::head h{};
+    return (*p & 0xe0) == cbor::tag && cbor::peek_head(p, c.end, h) && h.arg >= 64 && h.arg <= 87 && h.arg != 76;
   }
   // The typed array at p: what its tag says of its items, and where their bytes are.
   static in typed(read_context& c, in p, typed_array& t) {
-    const unsigned tag = p[1];
+    cbor::head h{};
+    in const content = cbor::peek_head(p, c.end, h);
+    const auto tag = static_cast<unsigned>(h.arg);
     t.is_float = tag >= 80;
     if (t.is_float) {
       const unsigned ll = tag & 3;
@@ -517,8 +523,9 @@ struct wire<wire_format::cbor> {
     }
     in data;
     std::size_t n;
-    if (METAJSON_UNLIKELY(p + 2 >= c.end || (p[2] & 0xe0) != cbor::byte_string)) return expected(c, p + 2, "the byte string of a typed array");
-    in q = bytes(c, p + 2, data, n);
+    if (METAJSON_UNLIKELY(content >= c.end || (*content & 0xe0) != cbor::byte_string))
+      return expected(c, content, "the byte string of a typed array");
+    in q = bytes(c, content, data, n);
     if (!q) return nullptr;
     if (METAJSON_UNLIKELY(n % t.size != 0))
       return c.fail(error_code::syntax_error, p, "a typed array of " + std::to_string(n) + " bytes, not a whole number of " + std::to_string(t.size) + "-byte items");
@@ -536,7 +543,7 @@ struct wire<wire_format::cbor> {
       return p + 1;
     }
     if (METAJSON_UNLIKELY(b >= 0x40)) return bignum(c, p, v);
-    cbor::head h;
+    cbor::head h{};
     in q = cbor::read_head(c, p, h);
     if (!q) return nullptr;
     if (METAJSON_UNLIKELY(h.ai == cbor::indefinite_length)) return c.fail(error_code::syntax_error, p, "an integer has no indefinite form");
@@ -544,13 +551,15 @@ struct wire<wire_format::cbor> {
     return q;
   }
   [[gnu::cold]] static METAJSON_NOINLINE in bignum(read_context& c, in p, integer_item& v) {
-    if (*p != (cbor::tag | 2) && *p != (cbor::tag | 3)) return expected(c, p, "integer");
+    cbor::head h{};
+    in const content = (*p & 0xe0) == cbor::tag ? cbor::peek_head(p, c.end, h) : nullptr;
+    if (!content || (h.arg != cbor::tag_positive_bignum && h.arg != cbor::tag_negative_bignum)) return expected(c, p, "integer");
     in data;
     std::size_t n;
-    in q = bytes(c, p + 1, data, n);
+    in q = bytes(c, content, data, n);
     if (!q) return nullptr;
     while (n > 0 && *data == 0) ++data, --n;  // (leading zeros are allowed, §3.4.3)
-    v = {0, *p == (cbor::tag | 3)};
+    v = {0, h.arg == cbor::tag_negative_bignum};
     if (n <= 8) {
       for (std::size_t i = 0; i < n; ++i) v.magnitude = (v.magnitude << 8) | data[i];
       return q;
@@ -596,8 +605,11 @@ struct wire<wire_format::cbor> {
   // 1: seconds and one of -3, -6, -9: milli-, micro- or nanoseconds); p itself when the item is
   // no time. A float's seconds are `rounded` (to the time_point's nearest tick).
   static in time(read_context& c, in p, std::int64_t& sec, std::uint32_t& nsec, bool& rounded) {
-    if (*p == (cbor::tag | 1)) {
-      in q = p + 1;
+    cbor::head h{};
+    in const content = (*p & 0xe0) == cbor::tag ? cbor::peek_head(p, c.end, h) : nullptr;
+    if (!content || h.ai == cbor::indefinite_length) return p;
+    if (h.arg == cbor::tag_epoch_time) {
+      in q = content;
       if (q < c.end && (*q == cbor::float16 || *q == cbor::float32 || *q == cbor::float64)) {
         double d = 0;
         q = floating(c, q, d);
@@ -624,13 +636,13 @@ struct wire<wire_format::cbor> {
       nsec = 0;
       return q;
     }
-    if (*p == (cbor::tag | 25) && has(c, p, 3) && load_be<std::uint16_t>(p + 1) == cbor::tag_extended_time) return extended_time(c, p, sec, nsec);
-    if (*p == (cbor::tag | 0)) return time_string(c, p, sec, nsec);
+    if (h.arg == cbor::tag_extended_time) return extended_time(c, p, content, sec, nsec);
+    if (h.arg == cbor::tag_time_string) return time_string(c, p, content, sec, nsec);
     return p;
   }
-  [[gnu::cold]] static METAJSON_NOINLINE in extended_time(read_context& c, in p, std::int64_t& sec, std::uint32_t& nsec) {
+  [[gnu::cold]] static METAJSON_NOINLINE in extended_time(read_context& c, in p, in content, std::int64_t& sec, std::uint32_t& nsec) {
     std::size_t n;
-    in q = map_header(c, p + 3, n);
+    in q = map_header(c, content, n);
     if (!q) return nullptr;
     bool have_sec = false, have_frac = false;
     sec = 0;
@@ -670,10 +682,10 @@ struct wire<wire_format::cbor> {
     return q;
   }
   // Tag 0: an RFC 3339 time string (what glaze writes), "2013-03-21T20:04:00Z".
-  [[gnu::cold]] static METAJSON_NOINLINE in time_string(read_context& c, in p, std::int64_t& sec, std::uint32_t& nsec) {
+  [[gnu::cold]] static METAJSON_NOINLINE in time_string(read_context& c, in p, in content, std::int64_t& sec, std::uint32_t& nsec) {
     in data;
     std::size_t n;
-    in q = string<cbor::text_string, false>(c, p + 1, data, n);
+    in q = string<cbor::text_string, false>(c, content, data, n);
     if (!q) return nullptr;
     parsed_time t;
     if (const char* why = parse_rfc3339(std::string_view(reinterpret_cast<const char*>(data), n), t))
@@ -690,7 +702,7 @@ struct wire<wire_format::cbor> {
   template <config C>
   static in untag(read_context& c, in p) {
     while (p < c.end && (*p & 0xe0) == cbor::tag) {
-      cbor::head h;
+      cbor::head h{};
       in q = cbor::read_head(c, p, h);
       if (!q) return nullptr;
       if (h.ai == cbor::indefinite_length) return c.fail(error_code::syntax_error, p, "a tag has no indefinite form");
@@ -717,7 +729,7 @@ struct wire<wire_format::cbor> {
   static in skip(read_context& c, in p) {
     if (METAJSON_UNLIKELY(p >= c.end)) return expected(c, p, "a value");
     while ((*p & 0xe0) == cbor::tag) {
-      cbor::head h;
+      cbor::head h{};
       in q = cbor::read_head(c, p, h);
       if (!q) return nullptr;
       if (h.ai == cbor::indefinite_length) return c.fail(error_code::syntax_error, p, "a tag has no indefinite form");
@@ -728,7 +740,7 @@ struct wire<wire_format::cbor> {
     const unsigned char major = b & 0xe0;
     if (major == cbor::unsigned_integer || major == cbor::negative_integer) {
       if (METAJSON_UNLIKELY((b & 0x1f) == cbor::indefinite_length)) return c.fail(error_code::syntax_error, p, "an integer has no indefinite form");
-      cbor::head h;
+      cbor::head h{};
       return cbor::read_head(c, p, h);
     }
     if (major == cbor::byte_string) {

@@ -3,6 +3,7 @@
 // every float16, the deterministic encoding (§4.2.1), tags, every family round-tripped, and the
 // strict reader's errors (well-formedness §5.3, lengths before allocation, depth, UTF-8).
 #include <metajson/cbor.hpp>
+#include <metajson/msgpack.hpp>  // (a few checks of what the formats share)
 
 #include <gtest/gtest.h>
 
@@ -441,6 +442,50 @@ TEST(CborRead, UntaggedVariantsByKind) {
   EXPECT_EQ(read<V>("c100").index(), 7u);
   EXPECT_EQ(read<V>("d9d9f7c100").index(), 7u);
   EXPECT_EQ(read_error<V>("40").code(), metajson::error_code::no_matching_alternative);
+}
+
+// --- from reading the code again ------------------------------------------------------------------
+
+TEST(CborRead, TagsInAnyHeadForm) {
+  using namespace std::chrono;
+  EXPECT_EQ(read<int>("d8024101"), 1);                                        // tag 2, one-byte head
+  EXPECT_EQ(read<sys_seconds>("d80100"), sys_seconds(seconds(0)));             // tag 1
+  EXPECT_EQ(read<std::vector<std::uint8_t>>("d900404107"), std::vector<std::uint8_t>{7});  // tag 64
+  EXPECT_EQ(read<sys_seconds>("da000003e9a10100"), sys_seconds(seconds(0)));   // tag 1001, four-byte head
+  EXPECT_EQ(read_error<int>("c1").code(), metajson::error_code::unexpected_end);  // a tag and no item
+}
+
+TEST(CborRead, NegativeIntegersIntoFloatsRoundOnce) {
+  EXPECT_EQ(read<double>("3b0020000000000001"), -9007199254740994.0);
+  EXPECT_EQ(read<float>("3a01000001"), -16777218.0f);
+  EXPECT_EQ(read<double>("3bffffffffffffffff"), -0x1p64);
+  EXPECT_EQ(metajson::from_msgpack<double>(std::string("\xd3\xff\xdf\xff\xff\xff\xff\xff\xfe", 9)), -9007199254740994.0);
+}
+
+TEST(CborTimes, EveryUnitExactAndInRange) {
+  using namespace std::chrono;
+  using days_t = time_point<system_clock, duration<int, std::ratio<86400>>>;
+  EXPECT_EQ(read_error<days_t>("c120").code(), metajson::error_code::invalid_time);   // -1 s is no whole day
+  EXPECT_EQ(read<days_t>("c13a0001517f").time_since_epoch().count(), -1);  // -86400 s
+  using hours_t = time_point<system_clock, hours>;
+  EXPECT_EQ(read_error<hours_t>("c1183c").code(), metajson::error_code::invalid_time);  // 60 s
+  // the extremes of a nanosecond and a second clock round-trip
+  using ns_t = sys_time<nanoseconds>;
+  for (ns_t t : {ns_t::max(), ns_t::min(), ns_t{}}) EXPECT_EQ(metajson::from_cbor<ns_t>(metajson::to_cbor(t)), t);
+  for (ns_t t : {ns_t::max(), ns_t::min()}) EXPECT_EQ(metajson::from_msgpack<ns_t>(metajson::to_msgpack(t)), t);
+  EXPECT_EQ(read<sys_seconds>("c11b7fffffffffffffff"), sys_seconds(seconds(std::numeric_limits<std::int64_t>::max())));
+  // a unit no whole number of nanoseconds could be written in does not compile (checked by hand:
+  // time_point<system_clock, duration<long, std::ratio<1, 3>>>)
+}
+
+TEST(CborErrors, ManyLargeItemsReserveLittle) {
+  // 2^20 items claimed, each 4 KiB in memory, in a few bytes more than that many.
+  std::string in = hex("9a00100000");
+  in.append(std::size_t{1} << 20, '\x80');
+  test_support::largest_allocation(true);
+  using Big = std::vector<std::array<double, 512>>;
+  EXPECT_EQ(read_error<Big>(to_hex(in)).message(), "array has the wrong length (expected 512 elements, found 0) at $[0] (byte 5)");
+  EXPECT_LT(test_support::largest_allocation(), std::size_t{64} << 20);
 }
 
 // --- errors ------------------------------------------------------------------------------------------
