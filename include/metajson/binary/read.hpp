@@ -221,15 +221,21 @@ struct reader<family::integer> {
 
 template <>
 struct reader<family::floating> {
+  // The float forms inline; an integer (rounded to the nearest, as JSON's reader does) apart,
+  // so that the reader stays small enough to inline into an array's loop.
   template <config C, class T>
-  static in read(read_context& c, in p, T& v) {
-    using W = wire<C.f>;
+  static METAJSON_ALWAYS_INLINE in read(read_context& c, in p, T& v) {
     if (METAJSON_UNLIKELY(p >= c.end)) return expected<C>(c, p, "float");
-    in q = W::floating(c, p, v);
-    if (q != p) return q;
-    integer_item x;  // an integer: its value, rounded to the nearest as JSON's reader does
+    in q = wire<C.f>::floating(c, p, v);
+    if (METAJSON_LIKELY(q != p)) return q;
+    return read_integer<C>(c, p, v);
+  }
+  template <config C, class T>
+  static METAJSON_NOINLINE in read_integer(read_context& c, in p, T& v) {
+    using W = wire<C.f>;
+    integer_item x;
     if (METAJSON_UNLIKELY(W::kind_at(c, p) != item_kind::integer)) return expected<C>(c, p, "float");
-    q = W::integer(c, p, x);
+    in q = W::integer(c, p, x);
     if (METAJSON_UNLIKELY(!q)) return nullptr;
     if (METAJSON_UNLIKELY(x.big)) return c.fail(error_code::number_out_of_range, p, "a bignum is read into integers only");
     v = integer_value<T>(x);
@@ -583,10 +589,26 @@ in read_typed(read_context& c, in p, T& v) {
   return q;
 }
 
+template <class T>
+concept fixed_length = std::is_array_v<T> || requires { std::tuple_size<T>::value; };
+
 template <>
 struct reader<family::range> {
+  // Fixed-length arrays (a point's two doubles) inline into their container's loop; others are
+  // functions of their own.
   template <config C, class T>
+    requires fixed_length<T>
+  static METAJSON_ALWAYS_INLINE in read(read_context& c, in p, T& v) {
+    return read_range<C>(c, p, v);
+  }
+  template <config C, class T>
+    requires(!fixed_length<T>)
   static in read(read_context& c, in p, T& v) {
+    return read_range<C>(c, p, v);
+  }
+
+  template <config C, class T>
+  static METAJSON_ALWAYS_INLINE in read_range(read_context& c, in p, T& v) {
     using W = wire<C.f>;
     in const at = p;
     std::size_t n;
