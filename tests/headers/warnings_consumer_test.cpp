@@ -3,11 +3,14 @@
 // must not warn in a user's build. It includes every public header and instantiates what a
 // program typically does with each: read and write of the study's twitter and CITM models (at
 // -O2, where GCC's flow-based warnings run), a tagged variant, an enum, optionals and maps, the
-// dynamic value and its patches, the document, streams, NDJSON and a schema. Its run checks that
+// dynamic value and its patches, the document, streams, NDJSON, a schema, MessagePack and CBOR
+// (deterministic). Its run checks that
 // each round trip gives back what it read.
+#include <metajson/cbor.hpp>
 #include <metajson/document.hpp>
 #include <metajson/file.hpp>
 #include <metajson/metajson.hpp>
+#include <metajson/msgpack.hpp>
 #include <metajson/patch.hpp>
 #include <metajson/schema.hpp>
 #include <metajson/stream.hpp>
@@ -73,10 +76,10 @@ int main() {
   round_trip<twitter::TwitterData>(R"({"statuses":[],"search_metadata":{"completed_in":0.01,"max_id":1,"max_id_str":"1",
     "next_results":"?","query":"q","refresh_url":"?","count":1,"since_id":0,"since_id_str":"0"}})",
                                    "twitter");
-  round_trip<citm::CitmCatalog>(R"({"areaNames":{"1":"a"},"audienceSubCategoryNames":{},"blockNames":{},"events":{},
+  const char* const citm_json = R"({"areaNames":{"1":"a"},"audienceSubCategoryNames":{},"blockNames":{},"events":{},
     "performances":[],"seatCategoryNames":{},"subTopicNames":{},"subjectNames":{},"topicNames":{},"topicSubTopics":{},
-    "venueNames":{}})",
-                                "citm");
+    "venueNames":{}})";
+  round_trip<citm::CitmCatalog>(citm_json, "citm");
   round_trip<consumer::Drawing>(R"({"shape":{"type":"Square","side":2.5},"title":"t","color":"green","layers":{"a":[1,2]}})",
                                 "tagged variant");
 
@@ -102,5 +105,10 @@ int main() {
   check(out.str() == R"({"r":1.5})", "to_json to a stream");
 
   check(!metajson::schema<consumer::Drawing>().empty(), "schema");
+
+  const auto catalog = metajson::from<citm::CitmCatalog>(citm_json);
+  check(metajson::from_msgpack<citm::CitmCatalog>(metajson::to_msgpack(catalog)) == catalog, "MessagePack");
+  constexpr metajson::binary_options deterministic{.deterministic = true};
+  check(metajson::from_cbor<citm::CitmCatalog>(metajson::to_cbor<metajson::options{}, deterministic>(catalog)) == catalog, "CBOR");
   return failures == 0 ? 0 : 1;
 }
