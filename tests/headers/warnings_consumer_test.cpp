@@ -4,8 +4,7 @@
 // program typically does with each: read and write of the study's twitter and CITM models (at
 // -O2, where GCC's flow-based warnings run), a tagged variant, an enum, optionals and maps, the
 // dynamic value and its patches, the document, streams, NDJSON, a schema, MessagePack and CBOR
-// (deterministic). Its run checks that
-// each round trip gives back what it read.
+// (deterministic). Its run checks that each round trip gives back what it read.
 #include <metajson/cbor.hpp>
 #include <metajson/document.hpp>
 #include <metajson/file.hpp>
