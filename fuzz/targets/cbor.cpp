@@ -4,7 +4,8 @@
 //   - a record that reads is written; the bytes written read back into a record that writes the
 //     same bytes (a fixed point after one round), and skipping them as an unknown member works;
 //   - an input that does not read gives an error whose offset lies within the input;
-//   - the same record written deterministically reads back equal (its bytes written again).
+//   - the same record written deterministically reads back equal (its bytes written again; its
+//     metajson::value, whose maps keep the sorted order they are read in, equal as JSON).
 // Seeds: records written by metajson (default and deterministic), RFC 8949 Appendix A's
 // indefinite-length items and tags, and hand-made items of every major type.
 #include <metajson/cbor.hpp>
@@ -27,6 +28,8 @@ extern "C" void metajson_fuzz_seeds(std::vector<std::string>& out) {
   r.s.assign(300, 'z');
   out.push_back(metajson::to_cbor(r));
   out.push_back(metajson::to_cbor<metajson::options{}, metajson::binary_options{.deterministic = true}>(r));
+  r.any = metajson::from<metajson::value>(R"([-18446744073709551617,123456789012345678901234567890,1e400,-2.5e-999])");
+  out.push_back(metajson::to_cbor(r));
   const char items[] =
       "\x9f\x01\x82\x02\x03\x9f\x04\x05\xff\xff\x5f\x42\x01\x02\x43\x03\x04\x05\xff\x7f\x65" "strea\x64" "ming\xff"
       "\xbf\x63" "Fun\xf5\x63" "Amt\x21\xff\xc1\x1a\x51\x4b\x67\xb0\xc2\x49\x01\0\0\0\0\0\0\0\0\xd9\xd9\xf7\xf9\x7e\x00"
@@ -54,6 +57,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     METAJSON_FUZZ_CHECK(!(metajson::try_to_cbor<metajson::options{}, metajson::binary_options{.deterministic = true}>(r, sorted)));
     Record again;
     METAJSON_FUZZ_CHECK(!metajson::from_cbor(sorted, again));
+    METAJSON_FUZZ_CHECK((metajson::to_cbor<metajson::options{}, metajson::binary_options{.deterministic = true}>(again)) == sorted);
+    METAJSON_FUZZ_CHECK(again.any == r.any);
+    again.any = r.any;
     METAJSON_FUZZ_CHECK(metajson::to_cbor(again) == once);
   }
   // The same bytes as the value of an unknown key: skipped when they are one well-formed item.

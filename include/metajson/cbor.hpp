@@ -102,4 +102,12 @@ T from_cbor(binary_input bytes) {
 }  // namespace v0
 }  // namespace metajson
 
+// metajson::value as MessagePack and CBOR items (dynamic/binary.hpp), when <metajson/value.hpp>
+// is included too, before this header or after it: a program without the dynamic value
+// compiles none of it.
+#define METAJSON_BINARY_FORMATS_INCLUDED 1
+#if defined(METAJSON_VALUE_INCLUDED)
+#include "dynamic/binary.hpp"
+#endif
+
 #endif  // METAJSON_REQUIREMENTS_MET

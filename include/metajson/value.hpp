@@ -20,4 +20,11 @@
 #include "dynamic/write.hpp"
 #include "dynamic/convert.hpp"
 
+// A value as MessagePack and CBOR (dynamic/binary.hpp), when <metajson/msgpack.hpp> or
+// <metajson/cbor.hpp> is included too, before this header or after it.
+#define METAJSON_VALUE_INCLUDED 1
+#if defined(METAJSON_BINARY_FORMATS_INCLUDED)
+#include "dynamic/binary.hpp"
+#endif
+
 #endif  // METAJSON_REQUIREMENTS_MET

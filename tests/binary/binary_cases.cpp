@@ -13,14 +13,27 @@
 //                                         msgpack-test-suite's encodings), each read into the C++
 //                                         type TYPE names; prints "ok<TAB>json<TAB>hex written
 //                                         back" or "error<TAB>code<TAB>message".
+//   binary_cases FORMAT value-write       one JSON text per line on stdin, each read into a
+//                                         metajson::value and written in FORMAT (deterministic
+//                                         CBOR on odd lines); prints "ok<TAB>hex" or
+//                                         "error<TAB>code<TAB>message".
+//   binary_cases FORMAT value-read        one hex item per line on stdin, each read into a
+//                                         metajson::value; prints "ok<TAB>its JSON" or
+//                                         "error<TAB>code<TAB>message".
+//   binary_cases FORMAT dataset FILE      FILE (JSON) read into a metajson::value, written in
+//                                         FORMAT, read back: the value must be equal (else exit
+//                                         status 1); prints the bytes in hex.
 #include <metajson/metajson.hpp>
+#include <metajson/value.hpp>
 #include <metajson/cbor.hpp>
 #include <metajson/msgpack.hpp>
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <random>
@@ -276,7 +289,56 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
+  if ((format == "msgpack" || cbor) && mode == "value-write") {
+    std::string line, bytes;
+    for (long i = 0; std::getline(std::cin, line); ++i) {
+      metajson::value v;
+      metajson::error e = metajson::from_json(line, v);
+      if (!e) {
+        e = cbor ? (i % 2 ? metajson::try_to_cbor<metajson::options{}, deterministic>(v, bytes) : metajson::try_to_cbor(v, bytes))
+                 : metajson::try_to_msgpack(v, bytes);
+      }
+      if (e) std::cout << "error\t" << static_cast<int>(e.code()) << '\t' << e.message() << '\n';
+      else std::cout << "ok\t" << hex(bytes) << '\n';
+    }
+    return 0;
+  }
+  if ((format == "msgpack" || cbor) && mode == "value-read") {
+    std::string line, bytes, json;
+    while (std::getline(std::cin, line)) {
+      if (!unhex(line, bytes)) {
+        std::cerr << "not hex: " << line.substr(0, 40) << "\n";
+        return 1;
+      }
+      metajson::value v;
+      if (const metajson::error e = cbor ? metajson::from_cbor(bytes, v) : metajson::from_msgpack(bytes, v)) {
+        std::cout << "error\t" << static_cast<int>(e.code()) << '\t' << e.message() << '\n';
+      } else {
+        metajson::to_json(v, json);
+        std::cout << "ok\t" << json << '\n';
+      }
+    }
+    return 0;
+  }
+  if ((format == "msgpack" || cbor) && mode == "dataset" && argc == 4) {
+    std::ifstream file(argv[3], std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    if (!file) {
+      std::cerr << argv[3] << ": cannot be read\n";
+      return 1;
+    }
+    const auto v = metajson::from<metajson::value>(text);
+    const std::string bytes = cbor ? metajson::to_cbor(v) : metajson::to_msgpack(v);
+    const auto back = cbor ? metajson::from_cbor<metajson::value>(bytes) : metajson::from_msgpack<metajson::value>(bytes);
+    if (!(back == v) || metajson::to_json(back) != metajson::to_json(v)) {
+      std::cerr << argv[3] << ": the value read back from " << format << " differs\n";
+      return 1;
+    }
+    std::cout << hex(bytes) << '\n';
+    return 0;
+  }
   std::cerr << "usage: binary_cases msgpack|cbor write COUNT SEED | binary_cases msgpack|cbor read < hex-lines"
-               " | binary_cases msgpack suite < type-hex-lines\n";
+               " | binary_cases msgpack suite < type-hex-lines | binary_cases msgpack|cbor value-write < json-lines"
+               " | binary_cases msgpack|cbor value-read < hex-lines | binary_cases msgpack|cbor dataset FILE\n";
   return 2;
 }

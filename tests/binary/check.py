@@ -17,8 +17,22 @@
    the record (left-out members keep their defaults). COUNT // 4 of them are then corrupted (cut
    short, a byte after the end, a member of the wrong type, a string of invalid UTF-8, an item
    length beyond the input): each must be an error.
+3. metajson::value both ways: COUNT random JSON values (nested arrays and objects, every
+   integer range the format holds, doubles, Unicode text; in CBOR also integers beyond 64 bits
+   and decimal numbers beyond a double's range) as JSON text, read into a value by CASES_EXE
+   FORMAT value-write and written in FORMAT: the oracle must decode each to the same value, kinds
+   included (an int stays an int, a float a float). Then the same values packed by the oracle
+   (canonical or not), read into a value by CASES_EXE FORMAT value-read and written as JSON:
+   the same value again; and items a value cannot hold (byte strings, times, extensions, CBOR's
+   undefined) must be errors.
+4. The datasets (twitter, CITM, canada, when METAJSON_DATA_DIR is set; required under CI=1):
+   CASES_EXE FORMAT dataset FILE reads the file into a value, writes it in FORMAT and checks it
+   reads back equal; the oracle must decode the bytes to what Python's json module reads from
+   the file.
 Exit status 0 when every case agrees; otherwise the first disagreements are printed.
 """
+import decimal
+import os
 import datetime
 import importlib.metadata
 import json
@@ -314,15 +328,175 @@ def check_read(fmt, exe, count, seed):
     return len(lines) - errors, errors, bad
 
 
+# --- metajson::value -----------------------------------------------------------------------------
+
+def same(a, b, json_side=False):
+    """Whether a (decoded) is b (expected), kinds included. json_side: a was read by json.loads
+    with parse_float=Decimal (a double's text, or a big number's)."""
+    if b is None or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(b, int):
+        return type(a) is int and a == b
+    if isinstance(b, float):
+        if json_side:
+            return isinstance(a, decimal.Decimal) and float(a) == b
+        return type(a) is float and a == b
+    if isinstance(b, decimal.Decimal):
+        return isinstance(a, (decimal.Decimal, int)) and decimal.Decimal(a) == b
+    if isinstance(b, str):
+        return type(a) is str and a == b
+    if isinstance(b, list):
+        return isinstance(a, (list, tuple)) and len(a) == len(b) and all(same(x, y, json_side) for x, y in zip(a, b))
+    if isinstance(b, dict):
+        return isinstance(a, dict) and a.keys() == b.keys() and all(same(a[k], b[k], json_side) for k in b)
+    return False
+
+
+def json_text(v):
+    """JSON text of v, Decimals (big numbers) written as they are."""
+    if isinstance(v, decimal.Decimal):
+        return str(v)
+    if isinstance(v, list):
+        return "[" + ",".join(json_text(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ",".join(json.dumps(k) + ":" + json_text(x) for k, x in v.items()) + "}"
+    return json.dumps(v)
+
+
+def random_double(r):
+    c = r.random()
+    if c < 0.3:
+        h = r.getrandbits(16)
+        if (h >> 10) & 31 == 31:  # (no infinity or NaN: JSON has none)
+            h &= ~(1 << 14)
+        return float(struct.unpack(">e", struct.pack(">H", h))[0])
+    if c < 0.6:
+        bits = r.getrandbits(32)
+        if (bits >> 23) & 0xff == 0xff:
+            bits &= ~(1 << 30)
+        return float(struct.unpack(">f", struct.pack(">I", bits))[0])
+    while True:
+        d = struct.unpack(">d", struct.pack(">Q", r.getrandbits(64)))[0]
+        if d == d and abs(d) != float("inf"):
+            return d
+
+
+def random_value(r, fmt, depth=0):
+    c = r.random()
+    if depth < 4 and c < 0.12:
+        return [random_value(r, fmt, depth + 1) for _ in range(r.randrange(6))]
+    if depth < 4 and c < 0.24:
+        return {r.choice(TEXT) + str(r.randrange(50)): random_value(r, fmt, depth + 1) for _ in range(r.randrange(6))}
+    c = r.random()
+    if c < 0.05:
+        return None
+    if c < 0.1:
+        return r.random() < 0.5
+    if c < 0.45:
+        lo, hi = (-2**64, 2**64 - 1) if fmt == "cbor" else (-2**63, 2**64 - 1)
+        bits = r.choice([5, 8, 16, 32, 63, 64, 65])
+        v = r.getrandbits(bits) * r.choice([1, -1])
+        return max(lo, min(hi, v))
+    if c < 0.7:
+        return random_double(r)
+    if fmt == "cbor" and c < 0.78:
+        return r.getrandbits(r.choice([70, 128, 200, 1000])) * r.choice([1, -1])  # a bignum
+    if fmt == "cbor" and c < 0.83:  # beyond a double's range: a decimal fraction
+        return decimal.Decimal("%s%dE%d" % (r.choice(["", "-"]), r.getrandbits(r.choice([8, 80])) + 1, r.choice([1, -1]) * r.randrange(400, 2000)))
+    return "".join(r.choice(TEXT) for _ in range(r.randrange(20)))
+
+
+def refused(r, fmt):
+    """An item metajson::value holds no kind for, somewhere in a value."""
+    bad = r.choice([b"\x01\x02", "time", "ext"])
+    if bad == "time":
+        bad = cbor2.CBORTag(1, 1700000000) if fmt == "cbor" else msgpack.Timestamp(1700000000, 0)
+    elif bad == "ext":
+        bad = cbor2.undefined if fmt == "cbor" else msgpack.ExtType(5, b"x")
+    return r.choice([bad, [1, bad], {"k": [bad]}])
+
+
+def check_value(fmt, exe, count, seed):
+    r = random.Random(seed)
+    bad = []
+    values = [random_value(r, fmt) for _ in range(count)]
+    # 1. JSON text -> value -> FORMAT -> the oracle
+    out = subprocess.run([exe, fmt, "value-write"], input="\n".join(json_text(v) for v in values) + "\n",
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    if len(out) != count:
+        bad.append("value-write: %d answers for %d values" % (len(out), count))
+    for i, (line, v) in enumerate(zip(out, values)):
+        status, rest = line.split("\t", 1)
+        if status != "ok":
+            bad.append("value-write %d: %s refused: %s" % (i, json_text(v)[:200], rest[:200]))
+            continue
+        blob = bytes.fromhex(rest)
+        decoded = decode(fmt, blob)
+        if not same(decoded, v):
+            bad.append("value-write %d: %s decodes to %r, expected %s" % (i, rest[:120], decoded, json_text(v)[:200]))
+        if fmt == "cbor" and i % 2 == 1 and deterministic_cbor(decoded) != blob:
+            bad.append("value-write %d: deterministic CBOR %s, RFC 8949 4.2.1 gives %s" % (i, rest[:200], deterministic_cbor(decoded).hex()[:200]))
+    # 2. the oracle -> FORMAT -> value -> JSON text; then items a value cannot hold
+    lines = []
+    for i, v in enumerate(values):
+        if fmt == "cbor":
+            lines.append(cbor2.dumps(v, canonical=i % 2 == 0).hex())
+        else:
+            lines.append(msgpack.packb(v, use_bin_type=True).hex())
+    n_refused = count // 4
+    for _ in range(n_refused):
+        x = refused(r, fmt)
+        lines.append((cbor2.dumps(x) if fmt == "cbor" else msgpack.packb(x, use_bin_type=True, datetime=False)).hex())
+    out = subprocess.run([exe, fmt, "value-read"], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True).stdout.splitlines()
+    if len(out) != len(lines):
+        bad.append("value-read: %d answers for %d items" % (len(out), len(lines)))
+    for i, line in enumerate(out):
+        status, rest = line.split("\t", 1)
+        if i < count:
+            if status != "ok":
+                bad.append("value-read %d: %s refused: %s" % (i, lines[i][:120], rest[:200]))
+            elif not same(json.loads(rest, parse_float=decimal.Decimal), values[i], json_side=True):
+                bad.append("value-read %d: %s reads as %s, expected %s" % (i, lines[i][:120], rest[:200], json_text(values[i])[:200]))
+        elif status != "error":
+            bad.append("value-read %d: %s (an item a value cannot hold) read as %s" % (i, lines[i][:120], rest[:200]))
+    return count, n_refused, bad
+
+
+def check_datasets(fmt, exe):
+    data = os.environ.get("METAJSON_DATA_DIR")
+    if not data:
+        if os.environ.get("CI"):
+            return 0, ["datasets: METAJSON_DATA_DIR is not set (required under CI)"]
+        print("datasets: METAJSON_DATA_DIR is not set: not checked")
+        return 0, []
+    bad = []
+    n = 0
+    for name in ["twitter.json", "citm_catalog.json", "canada.json"]:
+        path = os.path.join(data, name)
+        run = subprocess.run([exe, fmt, "dataset", path], capture_output=True, text=True)
+        if run.returncode != 0:
+            bad.append("dataset %s: %s" % (name, run.stderr.strip()[:300]))
+            continue
+        with open(path, encoding="utf-8") as f:
+            expected = json.load(f)
+        if not same(decode(fmt, bytes.fromhex(run.stdout.strip())), expected):
+            bad.append("dataset %s: the %s decoded by the oracle differs from the JSON" % (name, fmt))
+        n += 1
+    return n, bad
+
+
 def main():
     fmt, exe, count, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     n_written, bad_w = check_write(fmt, exe, count, seed)
     n_read, n_refused, bad_r = check_read(fmt, exe, count, seed + 1)
-    bad = bad_w + bad_r
+    n_values, n_values_refused, bad_v = check_value(fmt, exe, count // 3, seed + 2)
+    n_datasets, bad_d = check_datasets(fmt, exe)
+    bad = bad_w + bad_r + bad_v + bad_d
     version = importlib.metadata.version("msgpack" if fmt == "msgpack" else "cbor2")
     print("%s oracle (Python %s %s): %d records written and decoded, %d packed and read, "
-          "%d corrupted and refused; %d disagreements" % (fmt, fmt if fmt == "msgpack" else "cbor2", version, n_written,
-                                                          n_read, n_refused, len(bad)))
+          "%d corrupted and refused; metajson::value: %d written and decoded, %d packed and read, %d refused; "
+          "%d datasets equal; %d disagreements" % (fmt, fmt if fmt == "msgpack" else "cbor2", version, n_written,
+                                                   n_read, n_refused, n_values, n_values, n_values_refused, n_datasets, len(bad)))
     for b in bad[:20]:
         print("  " + b)
     return 1 if bad else 0

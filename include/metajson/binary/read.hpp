@@ -933,14 +933,9 @@ struct reader<family::raw> {
   }
 };
 
+// metajson::value: dynamic/binary.hpp (included by msgpack.hpp and cbor.hpp).
 template <>
-struct reader<family::dynamic> {
-  template <config C, class T>
-  static in read(read_context&, in, T&) {
-    static_assert(dependent_false_v<T>, "metajson does not yet read a metajson::value from MessagePack or CBOR: read into C++ types");
-    return nullptr;
-  }
-};
+struct reader<family::dynamic>;
 
 template <config C, class T>
 METAJSON_ALWAYS_INLINE in read_item(read_context& c, in p, T& v) {

@@ -5,7 +5,7 @@
 // options decide what the JSON writer decides.
 //
 // Faithful or refused: a type with no binary form that reads back equal does not compile
-// (raw_json, the dynamic value for now, durations finer than a nanosecond's time_point), and a
+// (raw_json, document nodes, durations finer than a nanosecond's time_point), and a
 // value with none is an error (a 128-bit integer beyond MessagePack's 64 bits, a long double
 // that is no double, an enumerator with no name, invalid UTF-8 under utf8_policy::validate).
 #pragma once
@@ -558,20 +558,14 @@ struct writer<family::raw> {
   static char* write(write_context&, char*, const T&) {
     static_assert(dependent_false_v<T>,
                   "metajson::raw_json holds JSON text: it has no MessagePack or CBOR form. Hold the value as its C++ "
-                  "type (or a metajson::value once the binary formats write it) instead.");
+                  "type, or as a metajson::value, instead.");
     return nullptr;
   }
 };
 
+// metajson::value: dynamic/binary.hpp (included by msgpack.hpp and cbor.hpp).
 template <>
-struct writer<family::dynamic> {
-  template <config C, class T>
-  static char* write(write_context&, char*, const T&) {
-    static_assert(dependent_false_v<T>,
-                  "metajson does not yet write a metajson::value as MessagePack or CBOR: hold the data as C++ types, or write JSON");
-    return nullptr;
-  }
-};
+struct writer<family::dynamic>;
 
 template <>
 struct writer<family::dom> {

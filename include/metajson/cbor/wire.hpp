@@ -214,6 +214,12 @@ struct wire<wire_format::cbor> {
   static METAJSON_ALWAYS_INLINE char* put_uint(char* p, std::uint64_t v) noexcept {
     return cbor::put_head(p, cbor::unsigned_integer, v);
   }
+  // The integer -1 - m (major type 1), for any 64-bit m.
+  static METAJSON_ALWAYS_INLINE char* put_negative(char* p, std::uint64_t m) noexcept {
+    return cbor::put_head(p, cbor::negative_integer, m);
+  }
+  // A tag's head (its item follows).
+  static METAJSON_ALWAYS_INLINE char* put_tag(char* p, std::uint64_t tag) noexcept { return cbor::put_head(p, cbor::tag, tag); }
   static METAJSON_ALWAYS_INLINE char* put_int(char* p, std::int64_t v) noexcept {
     if (v >= 0) return cbor::put_head(p, cbor::unsigned_integer, static_cast<std::uint64_t>(v));
     return cbor::put_head(p, cbor::negative_integer, ~static_cast<std::uint64_t>(v));  // -1 - v
@@ -696,6 +702,18 @@ struct wire<wire_format::cbor> {
     return q;
   }
   static constexpr std::string_view time_name = "time (tag 0, 1 or 1001)";
+
+  // The tag at p (p < end, *p a tag's head): its number, and where its item starts.
+  static in read_tag(read_context& c, in p, std::uint64_t& tag) {
+    cbor::head h{};
+    in q = cbor::read_head(c, p, h);
+    if (!q) return nullptr;
+    if (METAJSON_UNLIKELY(h.ai == cbor::indefinite_length)) return c.fail(error_code::syntax_error, p, "a tag has no indefinite form");
+    if (METAJSON_UNLIKELY(q >= c.end)) return c.fail(error_code::unexpected_end, q, "expected the item of a tag");
+    tag = h.arg;
+    return q;
+  }
+  static constexpr bool is_typed_array_tag(std::uint64_t tag) noexcept { return tag >= 64 && tag <= 87 && tag != 76; }
 
   // Tags before an item: 55799 dropped, the known ones left for the item's reader, the others
   // an error or dropped (binary_options::unknown_tags).

@@ -11,6 +11,7 @@
 #include "../read/map.hpp"
 #include "../read/object.hpp"
 #include "../read/walk.hpp"
+#include "stacks.hpp"
 #include "value.hpp"
 
 namespace metajson::detail {
@@ -19,56 +20,10 @@ namespace metajson::detail {
 // the open containers on two stacks (elements, and members with their keys) and gives each array
 // and object one block of its exact size when it closes (its elements' bytes moved there): one
 // allocation per non-empty container and per string longer than 14 bytes, nothing else. The
-// stacks' buffers are kept per thread between reads (up to 1 MiB).
-struct value_stacks {
-  unsigned char* values = nullptr;  // value[], raw storage
-  std::size_t values_size = 0, values_capacity = 0;
-  unsigned char* members = nullptr;  // value::member[], raw storage
-  std::size_t members_size = 0, members_capacity = 0;
-  bool busy = false;
-
-  value_stacks() = default;
-  value_stacks(const value_stacks&) = delete;
-  value_stacks& operator=(const value_stacks&) = delete;
-  ~value_stacks() {
-    ::operator delete(values);
-    ::operator delete(members);
-  }
-  // Destroys what a failed read left and lets large buffers go.
-  void reset() noexcept {
-    for (std::size_t i = 0; i < values_size; ++i) reinterpret_cast<value*>(values)[i].~value();
-    for (std::size_t i = 0; i < members_size; ++i) std::destroy_at(reinterpret_cast<value::member*>(members) + i);
-    values_size = members_size = 0;
-    if (values_capacity * sizeof(value) > (std::size_t{1} << 20)) {
-      ::operator delete(values);
-      values = nullptr;
-      values_capacity = 0;
-    }
-    if (members_capacity * sizeof(value::member) > (std::size_t{1} << 20)) {
-      ::operator delete(members);
-      members = nullptr;
-      members_capacity = 0;
-    }
-  }
-  template <class E>
-  METAJSON_NOINLINE static void grow(unsigned char*& data, std::size_t size, std::size_t& capacity) {
-    const std::size_t n = capacity < 64 ? 64 : capacity * 2;
-    auto* bigger = static_cast<unsigned char*>(::operator new(n * sizeof(E)));
-    if (size) std::memcpy(bigger, data, size * sizeof(E));  // relocated: their bytes moved
-    ::operator delete(data);
-    data = bigger;
-    capacity = n;
-  }
-};
-
-inline value_stacks& thread_value_stacks() noexcept {
-  thread_local value_stacks s;
-  return s;
-}
-
+// stacks (dynamic/stacks.hpp) are kept per thread between reads (up to 1 MiB).
 template <bool PlainStrings>
 struct value_sink {
-  enum class parent : std::uint8_t { root, array, object };
+  using parent = value_parent;
   struct mark {
     std::size_t start;
     parent outer;
@@ -81,6 +36,8 @@ struct value_sink {
   // Constructs the next value with make(storage): a new element, the value of the last member
   // (a null value there, which needs no destruction), or the result (emptied before the read).
   // An element counts once constructed: a failure in make leaves nothing to destroy.
+  // (value_stacks::put, which the binary readers use, does the same; this reader keeps its own
+  // copy: calling that one changed its instruction counts on the datasets by -0.18 to +0.05 %.)
   template <class Make>
   METAJSON_ALWAYS_INLINE void put(Make make) {
     if (METAJSON_LIKELY(where == parent::array)) {
