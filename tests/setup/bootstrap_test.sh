@@ -75,6 +75,7 @@ sid libyyjson0 0.12.0+ds-2
 sid nlohmann-json3-dev 3.12.0-1
 sid rapidjson-dev 1.1.0+dfsg2-7.6
 sid libboost-json-dev 1.92.0.1
+sid libjsoncons-dev 1.5.0-2
 sid libavro24 1.12.0-1
 sid libbson2-2 2.1.0-1
 sid libpugixml1v5 1.15-1
@@ -103,6 +104,7 @@ libyyjson0 0.12.0+ds-2
 nlohmann-json3-dev 3.12.0-1
 rapidjson-dev 1.1.0+dfsg2-7.6
 libboost-json-dev 1.92.0.1
+libjsoncons-dev 1.5.0-2
 libavro24 1.12.0-1
 libbson2-2 2.1.0-1
 libpugixml1v5 1.15-1
