@@ -115,7 +115,7 @@ test-nosimd: bootstrap
 # At -O1 (what is tested is the logic; emulation is slow either way).
 CROSS_TESTS_aarch64 = index_test text_test dataset_test fuzz_index fuzz_escape
 CROSS_TESTS_s390x = number_test text_test index_test read_scalar_test read_object_test \
-  write_scalar_test roundtrip_escape_test conformance_test msgpack_test cbor_test binary_value_test
+  write_scalar_test roundtrip_escape_test conformance_test msgpack_test cbor_test binary_test
 CROSS_CMAKE = -G Ninja -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/cross.cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1"
 
@@ -188,7 +188,7 @@ SANITIZE_TESTS = index_test text_test read_scalar_test read_container_test read_
   read_pointer_test conformance_test dataset_test limits_test write_object_test stream_test parallel_test \
   file_test standard_types_test hostile_input_test dynamic_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
   fuzz_universe fuzz_escape fuzz_ndjson fuzz_ndjson_parallel fuzz_read_array fuzz_pointer fuzz_lenient fuzz_document fuzz_patch \
-  msgpack_test fuzz_msgpack cbor_test fuzz_cbor binary_value_test
+  msgpack_test fuzz_msgpack cbor_test fuzz_cbor binary_test
 
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_FUZZ_RUNS_PERCENT=$(FUZZ_RUNS_PERCENT)

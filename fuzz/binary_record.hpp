@@ -1,7 +1,8 @@
 // The record the binary fuzz targets (targets/msgpack.cpp, targets/cbor.cpp) read any bytes
 // into: a member of every family (integers of each width and 128 bits, doubles, floats,
 // strings, enums, optionals, vectors, maps with string and integer keys, bytes, nested structs,
-// an untagged variant, a time point, a tuple, a metajson::value), and a filled one for the seeds.
+// an untagged and a tagged variant, a time point, a tuple, a metajson::value), and a filled one
+// for the seeds.
 #pragma once
 
 #include <chrono>
@@ -45,6 +46,7 @@ struct Record {
   std::chrono::sys_time<std::chrono::nanoseconds> when{};
   std::tuple<std::int32_t, std::string> pair;
   metajson::value any;
+  [[=metajson::tag("type")]] std::variant<Sub, std::string> shape;
 };
 struct Wrapper {  // a record under an unknown key is skipped, checked as thoroughly
   int known = 0;
@@ -71,6 +73,7 @@ inline Record filled() {
   r.var = Sub{1, "one", {}};
   r.when = std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::nanoseconds(-1'500'000'001));
   r.pair = {9, "nine"};
+  r.shape = Sub{2, "two", {0.5}};
   r.any = metajson::from<metajson::value>(R"({"z":[1,-2,2.5,"s",null,true,{}],"a":18446744073709551615,"n":-9223372036854775808})");
   return r;
 }

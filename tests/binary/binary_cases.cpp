@@ -74,6 +74,7 @@ struct Record {
   std::variant<std::int64_t, std::string, std::vector<std::int64_t>> var;
   std::chrono::sys_time<std::chrono::nanoseconds> when{};
   std::tuple<std::int32_t, std::string> pair;
+  [[=metajson::tag("type")]] std::variant<Sub, std::string> shape;
 };
 
 struct gen {
@@ -149,6 +150,8 @@ struct gen {
     const std::int64_t ns = below(3) == 0 ? 0 : static_cast<std::int64_t>(below(1'000'000'000));
     r.when = std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::nanoseconds(sec * 1'000'000'000LL + ns));
     r.pair = {integer<std::int32_t>(), text()};
+    if (below(2)) r.shape = Sub{integer<std::int64_t>(), text(), {}};
+    else r.shape = text();
   }
 };
 

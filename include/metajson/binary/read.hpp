@@ -768,15 +768,33 @@ struct reader<family::map> {
   }
 };
 
-// Member M of T: its value, checked by its constraints.
+template <config C, const char* TagKey, class T>
+in read_tagged_variant(read_context& c, in p, T& v);
+
+// Member M of T: its value (tagged when M carries [[=metajson::tag]]: a variant, or an optional
+// or pointer holding one), checked by its constraints.
 template <config C, class T, auto M>
 METAJSON_ALWAYS_INLINE in read_member(read_context& c, in p, T& v) {
   using V = reflect::member_type<T, M>;
-  static_assert(!reflect::has_tag_v<M>,
-                "metajson does not yet read a tagged variant ([[=metajson::tag]]) from MessagePack or CBOR: drop the tag "
-                "(an untagged variant is read by the item's kind), or read JSON");
   V& field = reflect::field<T, M>(v);
-  in q = read_value<C>(c, p, field);
+  in q;
+  if constexpr (reflect::has_tag_v<M>) {
+    constexpr const char* tag = reflect::tag_key_v<M>;
+    if constexpr (is_variant_v<V>) {
+      q = read_tagged_variant<C, tag>(c, p, field);
+    } else if (p < c.end && *p == wire<C.f>::nil_byte) {
+      field.reset();
+      q = p + 1;
+    } else {
+      if (!field) {
+        if constexpr (is_optional_v<V>) field.emplace();
+        else field.reset(new typename V::element_type());
+      }
+      q = read_tagged_variant<C, tag>(c, p, *field);
+    }
+  } else {
+    q = read_value<C>(c, p, field);
+  }
   if constexpr (constexpr member_constraints K = reflect::constraints_v<member_constraints, M>; K.any()) {
     if (q) {
       if (std::string why = constraint_failure<K>(field); METAJSON_UNLIKELY(!why.empty()))
@@ -790,106 +808,212 @@ METAJSON_ALWAYS_INLINE in read_member(read_context& c, in p, T& v) {
   return c.fail(error_code::unknown_key, at, "\"" + std::string(key.substr(0, 64)) + "\"");
 }
 
+// Reflected classes (and, TagKey set, a tagged variant's struct alternative, whose tag entry is
+// passed over wherever it is).
+template <config C, class T, const char* TagKey = nullptr>
+in read_object(read_context& c, in p, T& v) {
+  static_assert(!reflect::has_extra_keys<T>(),
+                "metajson does not yet read a struct's [[=metajson::extra_keys]] member from MessagePack or CBOR: read it as JSON");
+  using W = wire<C.f>;
+  constexpr auto ms = reflect::members_of<T>();
+  constexpr std::size_t N = ms.size();
+  in const at = p;
+  std::size_t n;
+  p = W::map_header(c, p, n);
+  if (!p || !enter<C>(c, at)) return nullptr;
+  std::array<std::uint64_t, (N + 63) / 64 + 1> seen{};
+  // Keys in declaration order (what a writer of the same struct gives): each entry's first bytes
+  // are compared with the next member's key and its str header, a constant, and the member is
+  // read with no lookup; from the first other key on, each key is looked up.
+  std::size_t e = 0;
+  bool in_order = true;
+  {
+    METAJSON_EXIT_SLOT(in);
+    METAJSON_FOR_EXITING(i, N) {
+      if (in_order && W::more(c, p, e, n)) {
+        constexpr std::string_view kb = key_bytes<W, T, ms[i]>::value.view();
+        if (has(c, p, kb.size()) && std::memcmp(p, kb.data(), kb.size()) == 0) {
+          p = read_member<C, T, ms[i]>(c, p + kb.size(), v);
+          if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_key(c, key_bytes<W, T, ms[i]>::text));
+          seen[i / 64] |= std::uint64_t{1} << (i % 64);
+          ++e;
+        } else {
+          in_order = false;
+        }
+      }
+    };
+    METAJSON_EXITED();
+  }
+  std::size_t expect = e;  // then each key is compared with the member after the previous one first
+  [[maybe_unused]] std::conditional_t<W::has_chunks, std::string, char> held{};  // a key joined from chunks (CBOR)
+  for (; W::more(c, p, e, n); ++e) {
+    in const key_at = p;
+    int idx = -1;
+    std::string_view key;
+    if (p < c.end && W::is_text(*p)) {
+      bool valid;
+      p = read_str<C>(c, p, key, valid);
+      if (METAJSON_UNLIKELY(!p)) return nullptr;
+      if constexpr (W::has_chunks) {  // (a key joined from chunks is kept while its value is read)
+        if (METAJSON_UNLIKELY(key.data() == c.joined.data())) key = held = key;
+      }
+      if (expect < N) {
+        METAJSON_FOR(i, N) {
+          if (i == expect && key == key_bytes<W, T, ms[i]>::text) idx = static_cast<int>(i);
+        };
+      }
+      if (idx < 0 && valid) idx = reflect::find_member<T>(key);
+    } else {  // a key that is no string names no member
+      p = skip_value<C>(c, p);
+      if (METAJSON_UNLIKELY(!p)) return nullptr;
+      key = "(a key that is no string)";
+    }
+    if (idx < 0) {
+      if constexpr (TagKey != nullptr) {  // (the tag's entry: its value was read before)
+        if (key == std::string_view(TagKey)) {
+          p = skip_value<C>(c, p);
+          if (METAJSON_UNLIKELY(!p)) return nullptr;
+          continue;
+        }
+      }
+      if constexpr (denies_unknown<C.o, T>()) return unknown_key(c, key_at, key);
+      p = skip_value<C>(c, p);
+      if (METAJSON_UNLIKELY(!p)) return push_read_key(c, key);
+      continue;
+    }
+    const auto u = static_cast<std::size_t>(idx);
+    if (seen[u / 64] & (std::uint64_t{1} << (u % 64))) {
+      if constexpr (C.o.duplicate_keys == duplicate_key_policy::error)
+        return c.fail(error_code::duplicate_key, key_at, "\"" + std::string(key.substr(0, 64)) + "\"");
+    }
+    seen[u / 64] |= std::uint64_t{1} << (u % 64);
+    expect = u + 1;
+    METAJSON_EXIT_SLOT(in);
+    METAJSON_FOR_EXITING(i, N) {
+      if (i == u) {
+        p = read_member<C, T, ms[i]>(c, p, v);
+        if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_key(c, key_bytes<W, T, ms[i]>::text));
+      }
+    };
+    METAJSON_EXITED();
+  }
+  p = W::close(c, p, n);
+  if (METAJSON_UNLIKELY(!p)) return nullptr;
+  if constexpr (any_required<C.o, T>()) {
+    METAJSON_EXIT_SLOT(in);
+    METAJSON_FOR_EXITING(i, N) {
+      if constexpr (member_required<C.o, T, ms[i]>()) {
+        if (!(seen[i / 64] & (std::uint64_t{1} << (i % 64)))) {
+          c.fail(error_code::missing_key, at, "\"" + std::string(key_bytes<W, T, ms[i]>::text) + "\"");
+          METAJSON_EXIT(nullptr);
+        }
+      }
+    };
+    METAJSON_EXITED();
+  }
+  --c.depth;
+  return p;
+}
+
 template <>
 struct reader<family::object> {
   template <config C, class T>
   static in read(read_context& c, in p, T& v) {
-    static_assert(!reflect::has_extra_keys<T>(),
-                  "metajson does not yet read a struct's [[=metajson::extra_keys]] member from MessagePack or CBOR: read it as JSON");
-    using W = wire<C.f>;
-    constexpr auto ms = reflect::members_of<T>();
-    constexpr std::size_t N = ms.size();
-    in const at = p;
-    std::size_t n;
-    p = W::map_header(c, p, n);
-    if (!p || !enter<C>(c, at)) return nullptr;
-    std::array<std::uint64_t, (N + 63) / 64 + 1> seen{};
-    // Keys in declaration order (what a writer of the same struct gives): each entry's first bytes
-    // are compared with the next member's key and its str header, a constant, and the member is
-    // read with no lookup; from the first other key on, each key is looked up.
-    std::size_t e = 0;
-    bool in_order = true;
-    {
-      METAJSON_EXIT_SLOT(in);
-      METAJSON_FOR_EXITING(i, N) {
-        if (in_order && W::more(c, p, e, n)) {
-          constexpr std::string_view kb = key_bytes<W, T, ms[i]>::value.view();
-          if (has(c, p, kb.size()) && std::memcmp(p, kb.data(), kb.size()) == 0) {
-            p = read_member<C, T, ms[i]>(c, p + kb.size(), v);
-            if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_key(c, key_bytes<W, T, ms[i]>::text));
-            seen[i / 64] |= std::uint64_t{1} << (i % 64);
-            ++e;
-          } else {
-            in_order = false;
-          }
-        }
-      };
-      METAJSON_EXITED();
-    }
-    std::size_t expect = e;  // then each key is compared with the member after the previous one first
-    [[maybe_unused]] std::conditional_t<W::has_chunks, std::string, char> held{};  // a key joined from chunks (CBOR)
-    for (; W::more(c, p, e, n); ++e) {
-      in const key_at = p;
-      int idx = -1;
-      std::string_view key;
-      if (p < c.end && W::is_text(*p)) {
-        bool valid;
-        p = read_str<C>(c, p, key, valid);
-        if (METAJSON_UNLIKELY(!p)) return nullptr;
-        if constexpr (W::has_chunks) {  // (a key joined from chunks is kept while its value is read)
-          if (METAJSON_UNLIKELY(key.data() == c.joined.data())) key = held = key;
-        }
-        if (expect < N) {
-          METAJSON_FOR(i, N) {
-            if (i == expect && key == key_bytes<W, T, ms[i]>::text) idx = static_cast<int>(i);
-          };
-        }
-        if (idx < 0 && valid) idx = reflect::find_member<T>(key);
-      } else {  // a key that is no string names no member
-        p = skip_value<C>(c, p);
-        if (METAJSON_UNLIKELY(!p)) return nullptr;
-        key = "(a key that is no string)";
-      }
-      if (idx < 0) {
-        if constexpr (denies_unknown<C.o, T>()) return unknown_key(c, key_at, key);
-        p = skip_value<C>(c, p);
-        if (METAJSON_UNLIKELY(!p)) return push_read_key(c, key);
-        continue;
-      }
-      const auto u = static_cast<std::size_t>(idx);
-      if (seen[u / 64] & (std::uint64_t{1} << (u % 64))) {
-        if constexpr (C.o.duplicate_keys == duplicate_key_policy::error)
-          return c.fail(error_code::duplicate_key, key_at, "\"" + std::string(key.substr(0, 64)) + "\"");
-      }
-      seen[u / 64] |= std::uint64_t{1} << (u % 64);
-      expect = u + 1;
-      METAJSON_EXIT_SLOT(in);
-      METAJSON_FOR_EXITING(i, N) {
-        if (i == u) {
-          p = read_member<C, T, ms[i]>(c, p, v);
-          if (METAJSON_UNLIKELY(!p)) METAJSON_EXIT(push_read_key(c, key_bytes<W, T, ms[i]>::text));
-        }
-      };
-      METAJSON_EXITED();
-    }
-    p = W::close(c, p, n);
-    if (METAJSON_UNLIKELY(!p)) return nullptr;
-    if constexpr (any_required<C.o, T>()) {
-      METAJSON_EXIT_SLOT(in);
-      METAJSON_FOR_EXITING(i, N) {
-        if constexpr (member_required<C.o, T, ms[i]>()) {
-          if (!(seen[i / 64] & (std::uint64_t{1} << (i % 64)))) {
-            c.fail(error_code::missing_key, at, "\"" + std::string(key_bytes<W, T, ms[i]>::text) + "\"");
-            METAJSON_EXIT(nullptr);
-          }
-        }
-      };
-      METAJSON_EXITED();
-    }
-    --c.depth;
-    return p;
+    return read_object<C, T>(c, p, v);
   }
 };
+
+// A map's key at p when it is a text string (valid: its UTF-8 too); else the key is skipped and
+// `key` left empty. Returns the end of the key.
+template <config C>
+METAJSON_ALWAYS_INLINE in read_key(read_context& c, in p, std::string_view& key, bool& is_text) {
+  is_text = p < c.end && wire<C.f>::is_text(*p);
+  key = {};
+  if (!is_text) return skip_value<C>(c, p);
+  bool valid;
+  p = read_str<C>(c, p, key, valid);
+  is_text = valid;
+  return p;
+}
+
+// A tagged variant's other alternatives: {"type": "int", "value": 7} (the tag passed over).
+template <config C, const char* TagKey, class A>
+in read_boxed(read_context& c, in p, A& alt) {
+  using W = wire<C.f>;
+  in const at = p;
+  std::size_t n;
+  p = W::map_header(c, p, n);
+  if (!p || !enter<C>(c, at)) return nullptr;
+  bool have_value = false;
+  for (std::size_t e = 0; W::more(c, p, e, n); ++e) {
+    in const key_at = p;
+    std::string_view key;
+    bool text;
+    p = read_key<C>(c, p, key, text);
+    if (!p) return nullptr;
+    if (text && key == "value") {
+      if (have_value && C.o.duplicate_keys == duplicate_key_policy::error) return c.fail(error_code::duplicate_key, key_at, "\"value\"");
+      have_value = true;
+      p = read_value<C>(c, p, alt);
+      if (!p) return push_read_key(c, "value");
+      continue;
+    }
+    if (!(text && key == std::string_view(TagKey)) && C.o.unknown_keys == unknown_key_policy::error)
+      return unknown_key(c, key_at, text ? key : std::string_view("(a key that is no string)"));
+    p = skip_value<C>(c, p);
+    if (!p) return nullptr;
+  }
+  p = W::close(c, p, n);
+  if (!p) return nullptr;
+  --c.depth;
+  if (!have_value) return c.fail(error_code::missing_key, at, "\"value\"");
+  return p;
+}
+
+// A tagged variant (as JSON's: annotations.md): a map holding the tag's entry anywhere. A first
+// pass finds the tag (checking what it passes over); the second reads the alternative it names
+// from the map's start.
+template <config C, const char* TagKey, class T>
+in read_tagged_variant(read_context& c, in p, T& v) {
+  using W = wire<C.f>;
+  in const at = p;
+  std::size_t n;
+  in q = W::map_header(c, p, n);
+  if (!q || !enter<C>(c, at)) return nullptr;
+  std::string name;
+  bool found = false;
+  for (std::size_t e = 0; W::more(c, q, e, n); ++e) {
+    std::string_view key;
+    bool text;
+    q = read_key<C>(c, q, key, text);
+    if (!q) return nullptr;
+    if (text && key == std::string_view(TagKey)) {
+      if (METAJSON_UNLIKELY(q >= c.end || !W::is_text(*q))) return expected<C>(c, q, "the tag's name (a string)");
+      q = read_str_into<C>(c, q, name);
+      if (!q) return push_read_key(c, key);
+      found = true;
+      break;
+    }
+    q = skip_value<C>(c, q);
+    if (!q) return nullptr;
+  }
+  --c.depth;
+  if (!found) return c.fail(error_code::missing_key, at, "tag \"" + std::string(TagKey) + "\"");
+  in result = nullptr;
+  bool matched = false;
+  METAJSON_FOR(i, std::variant_size_v<T>) {
+    using A = std::variant_alternative_t<i, T>;
+    if (!matched && name == reflect::type_tag<A>()) {
+      matched = true;
+      A alt{};
+      if constexpr (family_of<A>() == family::object) result = read_object<C, A, TagKey>(c, at, alt);
+      else result = read_boxed<C, TagKey>(c, at, alt);
+      if (result) v.template emplace<i>(std::move(alt));
+    }
+  };
+  if (!matched) return c.fail(error_code::no_matching_alternative, at, "unknown tag \"" + name.substr(0, 64) + "\"");
+  return result;
+}
 
 template <>
 struct reader<family::custom> {

@@ -34,6 +34,7 @@
 #include "../reflect/enums.hpp"
 #include "../reflect/keys.hpp"
 #include "../reflect/members.hpp"
+#include "../text/utf16_order.hpp"
 #include "../text/utf8.hpp"
 #include "../write/output.hpp"
 #include "format.hpp"
@@ -487,44 +488,161 @@ consteval auto binary_members() {
   else return ordered_members<C.o, T>();
 }
 
-// Reflected classes: a map of their members' keys to their values. Members left out
-// (options.empty = omit, nested optionals) are counted first; otherwise the map's header is a
-// constant.
-template <>
-struct writer<family::object> {
-  template <config C, class T>
-  static char* write(write_context& c, char* p, const T& v) {
-    using W = wire<C.f>;
-    static_assert(!reflect::has_extra_keys<T>(),
-                  "metajson does not yet write a struct's [[=metajson::extra_keys]] member in its binary formats (its "
-                  "values are metajson::value): write it as JSON, or move the extra keys into a std::map member");
-    constexpr auto ms = binary_members<C, T>();
-    std::size_t n = ms.size();
-    if constexpr (any_omittable<C.o, T>()) {
-      METAJSON_FOR_EACH(m, binary_members<C, T>()) {
-        if constexpr (omittable<C.o, reflect::member_type<T, m>>) n -= is_empty_nullable(reflect::field<T, m>(v)) ? 1 : 0;
-      };
+// Where a tagged variant's tag entry goes among struct T's written members: first, or (sorted
+// keys) in their order: options::sort_keys' (UTF-16, as JSON), or the deterministic encoding's
+// (shorter first, then bytewise).
+template <config C, class T, const char* TagKey>
+consteval std::size_t tag_position() {
+  if constexpr (C.b.deterministic) {
+    const std::string_view tag = std::string_view(TagKey);
+    std::size_t n = 0;
+    for (auto m : reflect::members_of<T>()) {
+      const std::string k = reflect::json_name<T>(m);
+      n += (k.size() < tag.size() || (k.size() == tag.size() && k < tag)) ? 1 : 0;
     }
-    p = ensure(c, p, W::header_max);
-    p = W::put_map_header(p, n);
-    METAJSON_EXIT_SLOT(char*);
+    return n;
+  } else if constexpr (C.o.sort_keys) {
+    return reflect::keys_before<T>(std::string_view(TagKey));
+  } else {
+    return 0;
+  }
+}
+
+// A tagged variant's tag entry: its key and the alternative's name, as text strings.
+template <class W, const char* TagKey, class A>
+struct tag_entry_bytes {
+  static constexpr std::string_view key = std::string_view(TagKey);
+  static constexpr std::string_view name = reflect::type_tag<A>();
+  static constexpr auto value = [] {
+    constexpr std::size_t hk = W::str_header_size(key.size()), hn = W::str_header_size(name.size());
+    str_bytes<hk + key.size() + hn + name.size()> out;
+    const auto k = make_str_bytes<W, hk + key.size()>(key);
+    const auto v = make_str_bytes<W, hn + name.size()>(name);
+    for (std::size_t i = 0; i < k.size; ++i) out.bytes[i] = k.bytes[i];
+    for (std::size_t i = 0; i < v.size; ++i) out.bytes[k.size + i] = v.bytes[i];
+    out.size = k.size + v.size;
+    return out;
+  }();
+};
+
+template <config C, const char* TagKey, class T>
+char* write_tagged_variant(write_context& c, char* p, const T& v);
+
+// Member M's value: tagged when it carries [[=metajson::tag]] (a variant, or an optional or
+// pointer holding one).
+template <config C, auto M, class V>
+METAJSON_ALWAYS_INLINE char* write_member_value(write_context& c, char* p, const V& v) {
+  if constexpr (reflect::has_tag_v<M>) {
+    constexpr const char* tag = reflect::tag_key_v<M>;
+    if constexpr (is_variant_v<V>) {
+      return write_tagged_variant<C, tag>(c, p, v);
+    } else {
+      static_assert(family_of<V>() == family::nullable, "metajson::tag applies to a std::variant member (or an optional/pointer to one)");
+      if (!v) return writer<family::null>::write<C>(c, p, nullptr);
+      return write_tagged_variant<C, tag>(c, p, *v);
+    }
+  } else {
+    return write_value<C>(c, p, v);
+  }
+}
+
+// Member M's entry (its key and value) unless it is left out (options.empty = omit, nested
+// optionals); nullptr after an error, with M's key on the path.
+template <config C, class T, auto M>
+METAJSON_ALWAYS_INLINE char* write_entry(write_context& c, char* p, const T& v) {
+  using W = wire<C.f>;
+  if constexpr (omittable<C.o, reflect::member_type<T, M>>) {
+    if (is_empty_nullable(reflect::field<T, M>(v))) return p;
+  }
+  p = put_bytes(c, p, key_bytes<W, T, M>::value.view());
+  p = write_member_value<C, M>(c, p, reflect::field<T, M>(v));
+  if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, key_bytes<W, T, M>::text);
+  return p;
+}
+
+// Reflected classes: a map of their members' keys to their values; as a tagged variant's
+// alternative (TagKey set), the tag's entry among them (first, or where sorted keys put it).
+// Members left out (options.empty = omit, nested optionals) are counted first; otherwise the
+// map's header is a constant.
+template <config C, class T, const char* TagKey = nullptr>
+METAJSON_ALWAYS_INLINE char* write_object(write_context& c, char* p, const T& v) {
+  using W = wire<C.f>;
+  static_assert(!reflect::has_extra_keys<T>(),
+                "metajson does not yet write a struct's [[=metajson::extra_keys]] member in its binary formats (its "
+                "values are metajson::value): write it as JSON, or move the extra keys into a std::map member");
+  constexpr auto ms = binary_members<C, T>();
+  std::size_t n = ms.size() + (TagKey != nullptr ? 1 : 0);
+  if constexpr (any_omittable<C.o, T>()) {
+    METAJSON_FOR_EACH(m, binary_members<C, T>()) {
+      if constexpr (omittable<C.o, reflect::member_type<T, m>>) n -= is_empty_nullable(reflect::field<T, m>(v)) ? 1 : 0;
+    };
+  }
+  p = ensure(c, p, W::header_max);
+  p = W::put_map_header(p, n);
+  METAJSON_EXIT_SLOT(char*);
+  if constexpr (TagKey == nullptr) {  // (write_entry's body, spelled out as before tagged variants)
     METAJSON_FOR_EACH_EXITING(m, binary_members<C, T>()) {
       using M = reflect::member_type<T, m>;
-      static_assert(!reflect::has_tag_v<m>,
-                    "metajson does not yet write a tagged variant ([[=metajson::tag]]) in its binary formats: drop the "
-                    "tag (an untagged variant is written as its alternative and read back by the item's kind), or write JSON");
       bool skip = false;
       if constexpr (omittable<C.o, M>) skip = is_empty_nullable(reflect::field<T, m>(v));
       if (!skip) {
         p = put_bytes(c, p, key_bytes<W, T, m>::value.view());
-        p = write_value<C>(c, p, reflect::field<T, m>(v));
+        p = write_member_value<C, m>(c, p, reflect::field<T, m>(v));
         if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(push_key(c, key_bytes<W, T, m>::text));
       }
     };
-    METAJSON_EXITED();
-    return p;
+  } else {
+    constexpr std::size_t tag_at = tag_position<C, T, TagKey>();
+    METAJSON_FOR_EXITING(i, ms.size() + 1) {
+      if constexpr (i == tag_at) p = put_bytes(c, p, tag_entry_bytes<W, TagKey, T>::value.view());
+      if constexpr (i < ms.size()) {
+        p = write_entry<C, T, ms[i]>(c, p, v);
+        if (METAJSON_UNLIKELY(p == nullptr)) METAJSON_EXIT(nullptr);
+      }
+    };
+  }
+  METAJSON_EXITED();
+  return p;
+}
+
+template <>
+struct writer<family::object> {
+  template <config C, class T>
+  static char* write(write_context& c, char* p, const T& v) {
+    return write_object<C, T>(c, p, v);
   }
 };
+
+// A tagged variant: a struct alternative as its map with the tag's entry added,
+// {"type": "Circle", "r": 1}; any other alternative as {"type": "int", "value": 7}, the two
+// entries in the order sorted keys give them. As JSON writes them (annotations.md).
+template <config C, const char* TagKey, class T>
+char* write_tagged_variant(write_context& c, char* p, const T& v) {
+  using W = wire<C.f>;
+  if (METAJSON_UNLIKELY(v.valueless_by_exception())) return writer<family::null>::write<C>(c, p, nullptr);
+  return std::visit(
+      [&](const auto& alt) -> char* {
+        using A = std::remove_cvref_t<decltype(alt)>;
+        if constexpr (family_of<A>() == family::object) {
+          return write_object<C, A, TagKey>(c, p, alt);
+        } else {
+          constexpr std::string_view tag = std::string_view(TagKey);
+          constexpr bool value_first = C.b.deterministic ? (tag.size() > 5 || (tag.size() == 5 && std::string_view("value") < tag))
+                                       : C.o.sort_keys   ? utf16_less("value", tag)
+                                                         : false;
+          constexpr auto value_key = make_str_bytes<W, 6>("value");
+          p = ensure(c, p, W::header_max);
+          p = W::put_map_header(p, 2);
+          if constexpr (!value_first) p = put_bytes(c, p, tag_entry_bytes<W, TagKey, A>::value.view());
+          p = put_bytes(c, p, value_key.view());
+          p = write_value<C>(c, p, alt);
+          if (METAJSON_UNLIKELY(p == nullptr)) return push_key(c, "value");
+          if constexpr (value_first) p = put_bytes(c, p, tag_entry_bytes<W, TagKey, A>::value.view());
+          return p;
+        }
+      },
+      v);
+}
 
 template <>
 struct writer<family::custom> {
