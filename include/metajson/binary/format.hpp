@@ -70,6 +70,13 @@ struct wire;
 template <class T>
 inline constexpr bool dependent_false_v = false;
 
+// The tag key of a struct that is no tagged variant's alternative (the readers' and writers'
+// TagKey parameter). An empty text, not a null pointer: comparing a string literal's address
+// with nullptr is no constant expression under -fsanitize=address.
+inline constexpr char untagged[] = "";
+template <const char* TagKey>
+inline constexpr bool is_tagged = TagKey[0] != '\0';
+
 // The kind of item a reader finds (what a variant's candidates are chosen by).
 enum class item_kind : unsigned char { nil, boolean, integer, floating, string, binary, array, map, time, other, reserved };
 

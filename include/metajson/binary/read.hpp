@@ -810,7 +810,7 @@ METAJSON_ALWAYS_INLINE in read_member(read_context& c, in p, T& v) {
 
 // Reflected classes (and, TagKey set, a tagged variant's struct alternative, whose tag entry is
 // passed over wherever it is).
-template <config C, class T, const char* TagKey = nullptr>
+template <config C, class T, const char* TagKey = untagged>
 in read_object(read_context& c, in p, T& v) {
   static_assert(!reflect::has_extra_keys<T>(),
                 "metajson does not yet read a struct's [[=metajson::extra_keys]] member from MessagePack or CBOR: read it as JSON");
@@ -869,7 +869,7 @@ in read_object(read_context& c, in p, T& v) {
       key = "(a key that is no string)";
     }
     if (idx < 0) {
-      if constexpr (TagKey != nullptr) {  // (the tag's entry: its value was read before)
+      if constexpr (is_tagged<TagKey>) {  // (the tag's entry: its value was read before)
         if (key == std::string_view(TagKey)) {
           p = skip_value<C>(c, p);
           if (METAJSON_UNLIKELY(!p)) return nullptr;

@@ -564,14 +564,14 @@ METAJSON_ALWAYS_INLINE char* write_entry(write_context& c, char* p, const T& v) 
 // alternative (TagKey set), the tag's entry among them (first, or where sorted keys put it).
 // Members left out (options.empty = omit, nested optionals) are counted first; otherwise the
 // map's header is a constant.
-template <config C, class T, const char* TagKey = nullptr>
+template <config C, class T, const char* TagKey = untagged>
 METAJSON_ALWAYS_INLINE char* write_object(write_context& c, char* p, const T& v) {
   using W = wire<C.f>;
   static_assert(!reflect::has_extra_keys<T>(),
                 "metajson does not yet write a struct's [[=metajson::extra_keys]] member in its binary formats (its "
                 "values are metajson::value): write it as JSON, or move the extra keys into a std::map member");
   constexpr auto ms = binary_members<C, T>();
-  std::size_t n = ms.size() + (TagKey != nullptr ? 1 : 0);
+  std::size_t n = ms.size() + (is_tagged<TagKey> ? 1 : 0);
   if constexpr (any_omittable<C.o, T>()) {
     METAJSON_FOR_EACH(m, binary_members<C, T>()) {
       if constexpr (omittable<C.o, reflect::member_type<T, m>>) n -= is_empty_nullable(reflect::field<T, m>(v)) ? 1 : 0;
@@ -580,7 +580,7 @@ METAJSON_ALWAYS_INLINE char* write_object(write_context& c, char* p, const T& v)
   p = ensure(c, p, W::header_max);
   p = W::put_map_header(p, n);
   METAJSON_EXIT_SLOT(char*);
-  if constexpr (TagKey == nullptr) {  // (write_entry's body, spelled out as before tagged variants)
+  if constexpr (!is_tagged<TagKey>) {  // (write_entry's body, spelled out as before tagged variants)
     METAJSON_FOR_EACH_EXITING(m, binary_members<C, T>()) {
       using M = reflect::member_type<T, m>;
       bool skip = false;
