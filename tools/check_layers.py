@@ -34,8 +34,10 @@ LAYERS = [
     (9, "typed entry points", ["from_json.hpp", "to_json.hpp", "pointer.hpp"]),
     (10, "streams", ["io/"]),
     (11, "dynamic JSON", ["dynamic/"]),
-    (12, "public headers", ["metajson.hpp", "value.hpp", "value_convert.hpp", "document.hpp", "patch.hpp",
-                            "schema.hpp", "stream.hpp", "parallel.hpp", "file.hpp", "msgpack.hpp", "cbor.hpp"]),
+    (12, "validation", ["validate/"]),
+    (13, "public headers", ["metajson.hpp", "value.hpp", "value_convert.hpp", "document.hpp", "patch.hpp",
+                            "schema.hpp", "stream.hpp", "parallel.hpp", "file.hpp", "msgpack.hpp", "cbor.hpp",
+                            "json_schema.hpp"]),
 ]
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')

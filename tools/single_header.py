@@ -19,6 +19,7 @@ replaces `-I include` and no #include line changes):
     patch.hpp      JSON Patch, Merge Patch    (idem)
     msgpack.hpp    MessagePack                (#includes "metajson.hpp", then what it adds)
     cbor.hpp       CBOR                       (#includes "msgpack.hpp": the binary traversal is in one file)
+    json_schema.hpp  JSON Schema validation   (#includes "value.hpp", then what it adds)
 
 value.hpp, file.hpp, stream.hpp, schema.hpp, document.hpp and patch.hpp are separate, as under include/, because they cost compile
 time that a program without them should not pay (the dynamic value, <filesystem> and the POSIX headers,
@@ -61,11 +62,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INCLUDE = os.path.join(ROOT, "include")
 OUTPUTS = ["metajson.hpp", "value.hpp", "value_convert.hpp", "file.hpp", "stream.hpp", "parallel.hpp", "schema.hpp", "document.hpp",
-           "patch.hpp", "msgpack.hpp", "cbor.hpp"]
+           "patch.hpp", "msgpack.hpp", "cbor.hpp", "json_schema.hpp"]
 # The single headers that include value.hpp's (beside them) rather than metajson.hpp's, as their
 # sources under include/ include value.hpp: the dynamic value is in one single header. Likewise
 # parallel.hpp includes stream.hpp's.
-ON_VALUE = {"value_convert.hpp", "document.hpp", "patch.hpp"}
+ON_VALUE = {"value_convert.hpp", "document.hpp", "patch.hpp", "json_schema.hpp"}
 ON_STREAM = {"parallel.hpp"}
 # cbor.hpp includes msgpack.hpp's: the binary traversal both share is in one single header.
 ON_MSGPACK = {"cbor.hpp"}
