@@ -67,7 +67,6 @@ enum class error_code : std::uint8_t {
   patch_test_failed,    ///< a JSON Patch "test" operation found another value
   // JSON Schema validation (json_schema.hpp)
   invalid_schema,       ///< a schema that cannot be compiled: the message says which keyword and why
-  schema_violation,     ///< an instance that a schema rejects (the first of its errors)
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -109,7 +108,6 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::invalid_patch: return "invalid JSON Patch";
     case error_code::patch_test_failed: return "JSON Patch test failed";
     case error_code::invalid_schema: return "invalid JSON Schema";
-    case error_code::schema_violation: return "the instance does not satisfy the JSON Schema";
   }
   return "unknown error";
 }
