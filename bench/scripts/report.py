@@ -736,6 +736,7 @@ def render(results: list[dict], charts: dict, skipped: str | None, notes: str | 
     out += dynamic_section(load_optional(results_dir / "dynamic.json"))
     out += summary.parallel_section(load_optional(results_dir / "parallel.json"))
     out += summary.binary_section(load_optional(results_dir / "binary.json"))
+    out += summary.validate_section(load_optional(results_dir / "validate.json"))
     out += clang_section(load_optional(results_dir / "clang.json"), env.get("commit"))
     if notes:
         out += ["## Notes", "", notes.rstrip("\n"), ""]

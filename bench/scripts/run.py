@@ -30,7 +30,9 @@ Both modes, for each build folder (with the benchmarks.json CMake writes):
      metajson, simdjson, glaze and yyjson (default build); the dynamic-JSON program
      (bench/build/dynamic_bench, when it was built) once into results/dynamic.json; the
      MessagePack and CBOR program (bench/build/binary_bench: metajson beside glaze) once into
-     results/binary.json (in the quick mode, beside summary.md: its section); the Clang
+     results/binary.json and the JSON Schema validation program (bench/build/validate_bench:
+     metajson beside valijson and jsoncons) once into results/validate.json (in the quick mode,
+     both beside summary.md: their sections); the Clang
      comparison of `make bench-clang` (bench/build-clang/summary.json, when it is there: the
      Makefile's FULL=1 runs it first) copied into results/clang.json; the compile-time table
      (compile_cost.py); then report.py writes charts and REPORT.md.
@@ -1251,7 +1253,7 @@ def run_dynamic(build: Build, args) -> str | None:
 
 def _run_json_program(name: str, cmd: list[str], out: Path, args) -> str | None:
     """Runs a program of its own that writes its --json into `out` (dynamic_bench,
-    parallel_bench, binary_bench), its output printed; returns why it failed, or None."""
+    parallel_bench, binary_bench, validate_bench), its output printed; returns why it failed, or None."""
     try:
         proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, "METAJSON_DATA_DIR": str(args.data)},
                               capture_output=True, text=True, timeout=args.timeout)
@@ -1310,6 +1312,30 @@ def run_binary(build: Build, args, out: Path) -> str | None:
     if why:
         out.write_text(json.dumps({"program": "binary_bench", "not_run": why}, indent=1) + "\n")
         say(f"MessagePack not measured: {why}")
+    return why
+
+
+def run_validate(build: Build, args, out: Path) -> str | None:
+    """The JSON Schema validation program (bench/micro/validate_bench.cpp: metajson beside valijson and
+    jsoncons, on bench/schemas/) of `build`, once, pinned to one core like the suite, its --json
+    written to `out` (<results>/validate.json in the full study, beside summary.md in the quick
+    mode): the section "JSON Schema validation". When it cannot run, the file says why
+    ({"not_run": ...}). Returns that reason, or None when it ran."""
+    out.unlink(missing_ok=True)
+    exe = build.folder / "validate_bench"
+    why = None
+    if args.validate_rounds < 1:
+        why = "skipped (`--validate-rounds 0`)"
+    elif not exe.is_file():
+        why = (f"`{_shown(exe)}` was not built (it needs valijson (libvalijson-dev), RapidJSON and jsoncons 1.0 "
+               "or later with its jsonschema extension)")
+    else:
+        cmd = pinned([_shown(exe), "--rounds", str(args.validate_rounds), "--json", _shown(out)], args)
+        say(f"\n== JSON Schema validation, metajson beside valijson and jsoncons: {' '.join(cmd)} ==")
+        why = _run_json_program("validate_bench", cmd, out, args)
+    if why:
+        out.write_text(json.dumps({"program": "validate_bench", "not_run": why}, indent=1) + "\n")
+        say(f"JSON Schema validation not measured: {why}")
     return why
 
 
@@ -1392,6 +1418,9 @@ def parse_args(argv=None):
     ap.add_argument("--binary-rounds", type=int, default=7,
                     help="rounds of the MessagePack program (metajson beside glaze), run after the suite "
                          "(bench/build/binary_bench --rounds; default 7); 0 skips it")
+    ap.add_argument("--validate-rounds", type=int, default=7,
+                    help="rounds of the JSON Schema validation program (metajson beside valijson and jsoncons), "
+                         "run after the suite (bench/build/validate_bench --rounds; default 7); 0 skips it")
     ap.add_argument("--clang-summary", type=Path, default=BENCH / "build-clang" / "summary.json",
                     help="the figures of `make bench-clang` the full study copies into <results>/clang.json, "
                          "the report's Clang section (default: bench/build-clang/summary.json)")
@@ -1484,8 +1513,11 @@ def main(argv=None) -> int:
         binary_json = path.with_name("binary.json")
         run_binary(builds[0], args, binary_json)
         binary = report.load_optional(binary_json)
+        validate_json = path.with_name("validate.json")
+        run_validate(builds[0], args, validate_json)
+        validate = report.load_optional(validate_json)
         path.write_text("\n".join(summary_text(results, markdown=True) + summary.parallel_section(parallel)
-                                  + summary.binary_section(binary)).rstrip("\n") + "\n")
+                                  + summary.binary_section(binary) + summary.validate_section(validate)).rstrip("\n") + "\n")
         path.with_suffix(".json").write_text(json.dumps(results, indent=1) + "\n")
         print("\n".join(summary_text(results, markdown=False)), flush=True)
         say(f"wrote {path} (and its figures, {path.with_suffix('.json')}) in "
@@ -1501,6 +1533,7 @@ def main(argv=None) -> int:
     run_dynamic(callgrind_build, args)
     run_parallel(callgrind_build, args, args.results / "parallel.json")
     run_binary(callgrind_build, args, args.results / "binary.json")
+    run_validate(callgrind_build, args, args.results / "validate.json")
     copy_clang_summary(args)
     # After the timings are saved, so that a failure here costs only this table. A table from
     # an earlier run is never left beside this run's results.

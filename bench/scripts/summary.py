@@ -487,3 +487,51 @@ def binary_section(data: dict | None, heading: str = "## MessagePack and CBOR") 
     for sz in data.get("sizes", []):
         out.append(f"| {sz.get('format', 'msgpack')} | {sz['model']} | {sz['metajson']:,} | {sz.get('peer', sz.get('glaze', 0)):,} |")
     return out + [""]
+
+
+# --- JSON Schema validation (bench/micro/validate_bench.cpp --json: results/validate.json) -------
+
+VALIDATE_TARGET = 3.0  # issue 53: metajson (parse included) at least 3x the fastest of valijson and jsoncons, every row
+
+
+def validate_section(data: dict | None, heading: str = "## JSON Schema validation") -> list[str]:
+    """The section of the JSON Schema validation program (validate_bench --json: metajson::json_schema
+    beside valijson and jsoncons' jsonschema), or the sentence that says it was not run."""
+    out = [heading, ""]
+    if not data or not data.get("rows"):
+        why = (data or {}).get("not_run") or "no `validate.json` (run.py writes it when `bench/build/validate_bench` was built)"
+        return out + [f"Not run: {why}. Alone: `METAJSON_DATA_DIR=... bench/build/validate_bench --json FILE`.", ""]
+    v = data.get("versions", {})
+    target = data.get("target", VALIDATE_TARGET)
+    peers = [p["name"] for p in data["rows"][0].get("peers", [])]
+    sizes = ", ".join(f"{name} {n / 1000:,.1f} kB" for name, n in data.get("bytes", {}).items())
+    out += [f"`bench/micro/validate_bench.cpp`, pinned to one core ({data.get('cpu', '?')}), {data.get('date', '?')}; "
+            f"`metajson::json_schema` beside valijson {v.get('valijson', '?')} (its RapidJSON {v.get('rapidjson', '?')} "
+            f"adapter) and jsoncons {v.get('jsoncons', '?')}'s jsonschema, on draft 2020-12 schemas a user would write "
+            f"(`bench/schemas/`: types, required members, closed objects, patterns, enums, bounds, `$defs` + `$ref`; "
+            "valijson, a draft-07 validator, gets the same constraints spelled in draft-07) for the datasets and the "
+            f"order message ({sizes}). \"parse + validate\": from the text to a verdict, each library parsing into its "
+            "own DOM; \"validate only\": on a DOM parsed before timing (`metajson::document`). \"is_valid\" stops at the "
+            "first failure; \"validate\" collects every error (metajson's `validation_result`, valijson's "
+            "`ValidationResults`, a jsoncons reporter). `format` is an annotation. Checked first: every library says "
+            "each document is valid and each mutated copy invalid. "
+            f"{data.get('rounds', '?')} rounds alternate the rows, each library runs for its seconds of thread CPU time "
+            "per round; a time is the median of the rounds, the ratio the median of the rounds' ratios of the fastest "
+            f"peer's time to metajson's. Target: every row ≥ {target:.1f}× the fastest peer.", "",
+            "| document | kind | mode | metajson | " + " | ".join(peers) + " | fastest peer | ratio (median, range) | verdict |",
+            "|---|---|---|--:|" + "--:|" * len(peers) + "---|--:|---|"]
+    for r in data["rows"]:
+        by_name = {p["name"]: p for p in r.get("peers", [])}
+        cells = [f"{by_name[n]['ns'] / 1000:,.1f} µs" if n in by_name else "—" for n in peers]
+        verdict = "met" if r["ratio"] >= target else "**not met**"
+        out.append(f"| {r['doc']} | {r['kind']} | {r['mode']} | {r['metajson_ns'] / 1000:,.1f} µs | " + " | ".join(cells) +
+                   f" | {r['fastest_peer']} | {r['ratio']:.2f}× ({r['min']:.2f}–{r['max']:.2f}) | {verdict} |")
+    checks = [c for c in data.get("checks", []) if any(c.get("errors", {}).values())]
+    if checks:
+        names = list(checks[0]["errors"])
+        out += ["", "Errors each library's `validate` counts on the mutated copies (all three also say invalid with "
+                "`is_valid`; the counts differ by design: valijson adds one per enclosing keyword):", "",
+                "| document | mutation | " + " | ".join(names) + " |", "|---|---|" + "--:|" * len(names)]
+        for c in checks:
+            out.append(f"| {c['doc']} | {c['case']} | " + " | ".join(f"{c['errors'].get(n, 0):,}" for n in names) + " |")
+    return out + [""]

@@ -76,6 +76,7 @@ sid nlohmann-json3-dev 3.12.0-1
 sid rapidjson-dev 1.1.0+dfsg2-7.6
 sid libboost-json-dev 1.92.0.1
 sid libjsoncons-dev 1.5.0-2
+sid libvalijson-dev 1.1.0+repack-1.1
 sid libavro24 1.12.0-1
 sid libbson2-2 2.1.0-1
 sid libpugixml1v5 1.15-1
@@ -105,6 +106,7 @@ nlohmann-json3-dev 3.12.0-1
 rapidjson-dev 1.1.0+dfsg2-7.6
 libboost-json-dev 1.92.0.1
 libjsoncons-dev 1.5.0-2
+libvalijson-dev 1.1.0+repack-1.1
 libavro24 1.12.0-1
 libbson2-2 2.1.0-1
 libpugixml1v5 1.15-1
