@@ -243,6 +243,15 @@ class json_schema {
       out.errors_.push_back({"", "", "", "no schema: this json_schema was default-constructed, not compiled", 0, 0});
       return out;
     }
+    if constexpr (Collect) {
+      // Most instances are valid: the first-failure evaluation (no locations kept, no message
+      // built) says so; only an invalid one is evaluated again for its errors.
+      detail::validate::run_state quick;
+      quick.p = &h_->program;
+      quick.max_depth = vo.max_depth;
+      quick.max_steps = vo.max_steps;
+      if (detail::validate::evaluator<V, false>(quick).node(h_->program.root, view, nullptr)) return out;
+    }
     detail::validate::run_state st;
     st.p = &h_->program;
     st.max_errors = vo.max_errors;

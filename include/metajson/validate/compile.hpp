@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -89,33 +90,72 @@ struct keyword {
   std::uint32_t a = 0, b = 0, c = 0;
   std::uint64_t u = 0, u2 = 0;
   std::string_view name = {};  // the keyword's own location piece: "/properties", "/$ref"
+  double d = 0;        // a numeric limit as a double, when exact (below)
+  bool exact = false;
 };
 
 struct schema_node {
   std::uint32_t first = 0, count = 0;
   std::uint32_t resource = 0;
+  std::uint32_t forward = none;  // a node that is only a $ref: the node its chain of $refs ends at
   bool marks = false;    // has unevaluatedProperties or unevaluatedItems: evaluates with its own annotations
   std::string location;  // absolute location: resource URI '#' JSON Pointer
 };
 
+// A key's hash for the tables below: its length and up to eight of its bytes (first four, last
+// four), mixed; cheap, and distinct enough for the names of one object.
+inline std::uint64_t key_hash(std::string_view k) noexcept {
+  std::uint64_t h = k.size() * 0x9E3779B97F4A7C15ULL;
+  std::uint32_t a = 0, b = 0;
+  if (k.size() >= 4) {
+    std::memcpy(&a, k.data(), 4);
+    std::memcpy(&b, k.data() + k.size() - 4, 4);
+  } else {
+    for (std::size_t i = 0; i < k.size(); ++i) a |= static_cast<std::uint32_t>(static_cast<unsigned char>(k[i])) << (8 * i);
+  }
+  h ^= (static_cast<std::uint64_t>(a) << 32 | b) * 0xC2B2AE3D27D4EB4FULL;
+  return h ^ (h >> 29);
+}
+
+// properties, patternProperties and additionalProperties of one schema object (one pass over an
+// instance's members), and its `required` names when they are all among the properties (counted
+// in that pass instead of looked up one by one).
 struct object_table {
   struct named {
     std::string key;
     std::uint32_t node;
+    std::int32_t required = -1;  // its place among the required names, or -1
   };
-  std::vector<named> names;  // sorted by key
+  std::vector<named> names;
+  std::vector<std::int32_t> slots;  // open addressing over names (power of two, at least twice as many)
   std::vector<std::pair<std::uint32_t, std::uint32_t>> patterns;  // (regex, node)
   std::vector<std::string> pattern_texts;
   std::uint32_t additional = none;  // additionalProperties
+  std::uint32_t required_first = 0, required_count = 0;  // the names (program::strings) checked here
   bool has_properties = false, has_patterns = false;
+
+  void index() {
+    std::size_t n = 4;
+    while (n < names.size() * 2) n *= 2;
+    slots.assign(n, -1);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      std::size_t j = key_hash(names[i].key) & (n - 1);
+      while (slots[j] >= 0) j = (j + 1) & (n - 1);
+      slots[j] = static_cast<std::int32_t>(i);
+    }
+  }
   const named* find(std::string_view key) const noexcept {
-    if (names.size() <= 8) {
+    if (names.size() <= 4) {
       for (const named& n : names)
         if (n.key == key) return &n;
       return nullptr;
     }
-    auto it = std::lower_bound(names.begin(), names.end(), key, [](const named& n, std::string_view k) { return n.key < k; });
-    return it != names.end() && it->key == key ? &*it : nullptr;
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t j = key_hash(key) & mask;; j = (j + 1) & mask) {
+      const std::int32_t i = slots[j];
+      if (i < 0) return nullptr;
+      if (names[static_cast<std::size_t>(i)].key == key) return &names[static_cast<std::size_t>(i)];
+    }
   }
 };
 
@@ -145,6 +185,7 @@ struct program {
   std::deque<std::string> texts;  // keyword location pieces built at compile time ("/properties/a~1b")
   bool format_assertion = false;
   bool any_marks = false;
+  bool any_dynamic = false;  // a $dynamicRef: evaluation keeps the dynamic scope
   std::uint32_t root = 0;
 };
 
@@ -183,6 +224,15 @@ class compiler {
     p_.root = node_for(root);
     drain();
     check_in_place_cycles();
+    // A node that is only a $ref forwards to where its chain ends (no loop: checked above).
+    for (schema_node& n : p_.nodes) {
+      std::uint32_t at = none;
+      for (const schema_node* m = &n; m->count == 1 && p_.keywords[m->first].code == op::ref;) {
+        at = p_.keywords[m->first].a;
+        m = &p_.nodes[at];
+      }
+      n.forward = at;
+    }
   }
 
  private:
@@ -528,6 +578,7 @@ class compiler {
             k.b = static_cast<std::uint32_t>(p_.strings.size() - 1);
           }
         k.name = "/$dynamicRef";
+        if (k.b != none) p_.any_dynamic = true;
         kws.push_back(k);
       }
 
@@ -581,6 +632,11 @@ class compiler {
         p_.numbers.push_back(x);
         keyword k{code};
         k.a = static_cast<std::uint32_t>(p_.numbers.size() - 1);
+        // The limit as a double, when it is one exactly: a double instance is then compared at once.
+        if (x.k == metajson::kind::float64) k.d = x.d, k.exact = true;
+        else if (x.k == metajson::kind::int64 && x.i >= -(std::int64_t{1} << 53) && x.i <= (std::int64_t{1} << 53))
+          k.d = static_cast<double>(x.i), k.exact = true;
+        else if (x.k == metajson::kind::uint64 && x.u <= (std::uint64_t{1} << 53)) k.d = static_cast<double>(x.u), k.exact = true;
         k.name = text("/" + std::string(name));
         kws.push_back(k);
       };
@@ -736,7 +792,7 @@ class compiler {
             append_pointer_token(piece, m.key().view());
             t.names.push_back({std::string(m.key().view()), sub(m.value(), piece)});
           }
-          std::sort(t.names.begin(), t.names.end(), [](auto& a, auto& b) { return a.key < b.key; });
+          t.index();
         }
         if (pats) {
           if (!pats->is_object()) fault(where("patternProperties"), "patternProperties must be an object of schemas");
@@ -749,6 +805,24 @@ class compiler {
           }
         }
         if (addl) t.additional = sub(*addl, "/additionalProperties");
+        // required, when every name is a property: counted in this pass instead of looked up.
+        for (std::size_t r = 0; r < kws.size(); ++r) {
+          if (kws[r].code != op::required || kws[r].b > 64 || !props) continue;
+          bool covered = true;
+          for (std::uint32_t i = 0; i < kws[r].b && covered; ++i) {
+            const object_table::named* n = t.find(p_.strings[kws[r].a + i]);
+            covered = n != nullptr && n->required < 0;  // (a name given twice: looked up as usual)
+            if (covered) const_cast<object_table::named*>(n)->required = static_cast<std::int32_t>(i);
+          }
+          if (!covered) {
+            for (auto& n : t.names) n.required = -1;
+            continue;
+          }
+          t.required_first = kws[r].a;
+          t.required_count = kws[r].b;
+          kws.erase(kws.begin() + static_cast<std::ptrdiff_t>(r));
+          break;
+        }
         p_.tables.push_back(std::move(t));
         keyword k{op::properties};
         k.a = static_cast<std::uint32_t>(p_.tables.size() - 1);

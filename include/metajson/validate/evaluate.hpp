@@ -115,11 +115,18 @@ class evaluator {
   explicit evaluator(run_state& st) : st_(st), p_(*st.p) {}
 
   bool node(std::uint32_t id, const V& inst, marks* m) {
-    if (st_.stopped) return false;
-    if (++st_.steps > st_.max_steps || st_.depth >= st_.max_depth) return stop(inst);
-    const schema_node& s = p_.nodes[id];
-    const bool entered = st_.scope.empty() || st_.scope.back() != s.resource;
-    if (entered) st_.scope.push_back(s.resource);
+    if (++st_.steps > st_.max_steps || st_.depth >= st_.max_depth || st_.stopped) return stop(inst);
+    const schema_node* sp = &p_.nodes[id];
+    // Where only the verdict counts and no dynamic scope is kept, a node that is only a $ref is
+    // its target (its keyword location, "/$ref", is never reported).
+    if constexpr (!Collect)
+      if (sp->forward != none && !p_.any_dynamic) sp = &p_.nodes[sp->forward];
+    const schema_node& s = *sp;
+    bool entered = false;
+    if (p_.any_dynamic) {
+      entered = st_.scope.empty() || st_.scope.back() != s.resource;
+      if (entered) st_.scope.push_back(s.resource);
+    }
     ++st_.depth;
     bool ok = true;
     if (s.marks) {
@@ -138,7 +145,7 @@ class evaluator {
   run_state& st_;
   const program& p_;
 
-  bool stop(const V& inst) {
+  METAJSON_NOINLINE bool stop(const V& inst) {
     if (!st_.stopped) {
       st_.stopped = true;
       error_record& r = st_.stop;
@@ -251,7 +258,9 @@ class evaluator {
           case kind::string: bit = t_string; break;
           case kind::int64:
           case kind::uint64: bit = t_number | t_integer; break;
-          default: bit = is_integer(inst.num()) ? t_number | t_integer : t_number; break;
+          default:  // whether a double is integral matters only to "integer" without "number"
+            bit = (k.a & t_number) || is_integer(inst.num()) ? t_number | t_integer : t_number;
+            break;
         }
         if (k.a & bit) return true;
         error(k, s, inst, [&] { return "expected " + type_names(k.a) + ", found " + std::string(kind_name(ik)); });
@@ -273,6 +282,17 @@ class evaluator {
       case op::exclusive_minimum: {
         if (!is_number(ik)) return true;
         const number x = inst.num(), &lim = p_.numbers[k.a];
+        if (k.exact && k.code != op::multiple_of) {  // both doubles exactly: compared as such
+          double v;
+          bool as_double = true;
+          if (x.k == kind::float64) v = x.d;
+          else if (x.k == kind::int64 && x.i >= -(std::int64_t{1} << 53) && x.i <= (std::int64_t{1} << 53)) v = static_cast<double>(x.i);
+          else as_double = false;
+          if (as_double) {
+            const bool fine = k.code == op::maximum ? v <= k.d : k.code == op::exclusive_maximum ? v < k.d : k.code == op::minimum ? v >= k.d : v > k.d;
+            if (fine) return true;
+          }
+        }
         bool good;
         const char* what;
         switch (k.code) {
@@ -564,11 +584,13 @@ class evaluator {
   bool properties(const keyword& k, const schema_node& s, const V& inst, marks* m) {
     const object_table& t = p_.tables[k.a];
     bool good = true;
+    std::uint64_t required = 0;  // the required names seen (object_table::required_count of them)
     inst.for_each_member([&](std::size_t i, std::string_view key, const V& c) {
       bool matched = false;
       if (t.has_properties)
         if (const object_table::named* n = t.find(key)) {
           matched = true;
+          if (n->required >= 0) required |= std::uint64_t{1} << n->required;
           if (!child(n->node, "/properties", piece{n->key, 0, 1}, piece{key, 0, 1}, c)) {
             good = false;
             if constexpr (!Collect) return false;
@@ -598,7 +620,16 @@ class evaluator {
       if (matched && m) m->set(i);
       return !st_.stopped;
     });
-    return good && !st_.stopped;
+    if (st_.stopped) return false;
+    if (t.required_count != 0 && required != (t.required_count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << t.required_count) - 1)) {
+      if constexpr (!Collect) return false;
+      keyword named = k;
+      named.name = "/required";
+      for (std::uint32_t r = 0; r < t.required_count; ++r)
+        if (!(required >> r & 1)) error(named, s, inst, [&] { return "missing required member " + quote_text(p_.strings[t.required_first + r]); });
+      good = false;
+    }
+    return good;
   }
 
   bool items(const keyword& k, const V& inst, marks* m) {

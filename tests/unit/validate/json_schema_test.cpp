@@ -62,8 +62,8 @@ TEST(JsonSchema, EveryErrorWithItsLocations) {
   EXPECT_FALSE(static_cast<bool>(r));
   const std::vector<std::string> expected = {
       "/servers/2/port|/properties/servers/items/$ref/properties/port/type|expected integer, found string",
-      "/servers/4|/properties/servers/items/$ref/required|missing required member \"host\"",
       "/servers/4|/properties/servers/items/$ref/additionalProperties|member \"extra\" is not allowed (additionalProperties)",
+      "/servers/4|/properties/servers/items/$ref/required|missing required member \"host\"",
       "/timeout|/properties/timeout/minimum|0 is below the minimum 1",
   };
   EXPECT_EQ(lines(r), expected);
