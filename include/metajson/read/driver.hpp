@@ -229,12 +229,12 @@ error_list read_collect_text(std::string_view text, T& out) {
 }
 
 // The read of from_json / try_from / from / check with errors = collect: the first-error reader
-// first (a valid document costs what it costs in the default mode); when it fails, `out` is
-// reset and read again collecting every error.
+// first (a valid document costs what it costs in the default mode); when it fails, `out` is read
+// again, collecting every error (the same text: what the first pass set, the second sets again;
+// members whose keys are absent keep their values, as from_json promises).
 template <options O, class T>
 error_list read_json_collect(std::string_view json, T& out) {
   if (!read_json<first_error_options<O>()>(json, out)) return {};
-  if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) out = T{};
   return on_text_list<O>(json, [&](std::string_view text) { return read_collect_text<O>(text, out); });
 }
 

@@ -181,3 +181,17 @@ TEST(Collect, VariantAlternativesAreNotErrors) {
   EXPECT_EQ(all[0].path(), "$.items[0].shape");
   EXPECT_EQ(all[1].message(), "expected number, found string at $.items[1].shape.r (line 1, column 79)");
 }
+
+TEST(Collect, AbsentMembersKeepTheirValues) {
+  // As from_json promises in either mode: a key that is not there leaves its member as it was.
+  Config cfg;
+  cfg.timeout = 42;
+  cfg.color = Color::green;
+  const metajson::error_list all = metajson::from_json<collect>(R"({"servers": [{"host": 1, "port": 8}], "id": 3})", cfg);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(cfg.timeout, 42);
+  EXPECT_EQ(cfg.color, Color::green);
+  ASSERT_EQ(cfg.servers.size(), 1u);
+  EXPECT_EQ(cfg.servers[0].port, 8);
+  EXPECT_EQ(cfg.id, (std::variant<int, std::string>(3)));
+}
