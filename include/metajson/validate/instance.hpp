@@ -70,6 +70,15 @@ inline decimal decimal_of_text(std::string_view t) {
 
 inline decimal decimal_of(const number& n) {
   char buf[40];
+  // A double of 2^53 or more in magnitude is an integer, and its shortest digits are not its
+  // value (18446744073709551616.0 is 2^64, whose shortest form is 18446744073709552000): its
+  // exact digits, so that it equals, orders and divides as the integer it is. Below 2^53 the
+  // shortest digits are the decimal the text most likely held (0.0075, not 0.00749999...).
+  if (n.k == metajson::kind::float64 && std::isfinite(n.d) && std::fabs(n.d) >= 9007199254740992.0) {
+    char big[400];
+    auto [p, ec] = std::to_chars(big, big + sizeof big, n.d, std::chars_format::fixed, 0);
+    return decimal_of_text({big, static_cast<std::size_t>(p - big)});
+  }
   switch (n.k) {
     case metajson::kind::int64: {
       auto [p, ec] = std::to_chars(buf, buf + sizeof buf, n.i);
