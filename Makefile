@@ -188,7 +188,7 @@ SANITIZE_TESTS = index_test text_test read_scalar_test read_container_test read_
   read_pointer_test conformance_test dataset_test limits_test write_object_test stream_test parallel_test \
   file_test standard_types_test hostile_input_test dynamic_test fuzz_validate fuzz_index fuzz_value fuzz_value_roundtrip fuzz_twitter fuzz_citm \
   fuzz_universe fuzz_escape fuzz_ndjson fuzz_ndjson_parallel fuzz_read_array fuzz_pointer fuzz_lenient fuzz_document fuzz_patch \
-  msgpack_test fuzz_msgpack cbor_test fuzz_cbor binary_test json_schema_test regex_test fuzz_json_schema
+  msgpack_test fuzz_msgpack cbor_test fuzz_cbor binary_test json_schema_test read_collect_test regex_test fuzz_json_schema
 
 test-sanitize: bootstrap
 	cmake -S . -B build-sanitize $(SANITIZE_CMAKE) -DMETAJSON_FUZZ_RUNS_PERCENT=$(FUZZ_RUNS_PERCENT)

@@ -1,5 +1,6 @@
 // The shared body of the schema targets: from<T> on any bytes; whatever is read is written,
-// read back equal, and written again to the same bytes. Also reads with unknown keys denied
+// read back equal, and written again to the same bytes. Every error at once (errors = collect)
+// agrees with the first-error read. Also reads with unknown keys denied
 // and with duplicates allowed, which only change what is an error. Each of the three reads
 // accepts only what validate() and the reference validator accept, and rejects what they
 // reject no later than their first error (oracle.hpp).
@@ -40,6 +41,23 @@ void schema_round_trip(const std::uint8_t* data, std::size_t size) {
   const auto strict = metajson::try_from<T, deny>(in);
   typed_read_only_accepts_json(in, strict.has_value(), strict ? 0 : strict.error().offset());
   if (strict) METAJSON_FUZZ_CHECK(t && *strict == *t);
+  // Every error at once (options::errors = collect): none exactly when the first-error read
+  // succeeds (and then the same object); else the first one is the first-error read's, word for
+  // word, place for place, and each lies inside the input.
+  constexpr metajson::options all_errors{.errors = metajson::error_mode::collect, .max_errors = 20};
+  T filled{};
+  const metajson::error_list all = metajson::from_json<all_errors>(in, filled);
+  METAJSON_FUZZ_CHECK(all.empty() == t.has_value());
+  if (t) METAJSON_FUZZ_CHECK(filled == *t);
+  if (!t) {
+    METAJSON_FUZZ_CHECK(all.front().message() == t.error().message());
+    METAJSON_FUZZ_CHECK(all.size() <= 21);  // max_errors, then the syntax error that ends the document
+    for (const metajson::error& e : all) METAJSON_FUZZ_CHECK(e.offset() <= size && e.line() >= 1);
+  }
+  constexpr metajson::options deny_all{.unknown_keys = metajson::unknown_key_policy::error, .errors = metajson::error_mode::collect};
+  const metajson::error_list denied = metajson::check<T, deny_all>(in);
+  METAJSON_FUZZ_CHECK(denied.empty() == strict.has_value());
+  if (!strict) METAJSON_FUZZ_CHECK(denied.front().message() == strict.error().message());
   constexpr metajson::options last{.duplicate_keys = metajson::duplicate_key_policy::last_wins};
   const auto lenient = metajson::try_from<T, last>(in);
   typed_read_only_accepts_json(in, lenient.has_value(), lenient ? 0 : lenient.error().offset());

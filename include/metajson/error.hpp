@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "detail/macros.hpp"
 
@@ -63,6 +65,8 @@ enum class error_code : std::uint8_t {
   not_found,            ///< at(key) or at(index) of a value or node that has no such member or element
   invalid_patch,        ///< a JSON Patch or its operation is malformed (not an array of operations, an unknown op, a member missing)
   patch_test_failed,    ///< a JSON Patch "test" operation found another value
+  // JSON Schema validation (json_schema.hpp)
+  invalid_schema,       ///< a schema that cannot be compiled: the message says which keyword and why
 };
 
 /// Returns a short, stable description of a code ("invalid UTF-8").
@@ -103,6 +107,7 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::not_found: return "no such member or element";
     case error_code::invalid_patch: return "invalid JSON Patch";
     case error_code::patch_test_failed: return "JSON Patch test failed";
+    case error_code::invalid_schema: return "invalid JSON Schema";
   }
   return "unknown error";
 }
@@ -214,6 +219,56 @@ class error : public std::exception {
   bool binary_ = false;  // read from a binary format: the place is a byte offset, without lines
   std::size_t offset_ = 0, line_ = 0, column_ = 0;
   std::string path_, detail_, file_;
+  mutable std::string what_;
+};
+
+/// Every error of a read with options::errors = error_mode::collect, in document order (a
+/// syntax error, which ends the document, last), the first options::max_errors of them; more()
+/// counts the others. Falsy when there is none, so
+///     if (auto errors = metajson::from_json<{.errors = metajson::error_mode::collect}>(text, config))
+///       std::cerr << errors.message();
+/// reads like a first-error read. Thrown by from<T> in that mode.
+class error_list : public std::exception {
+ public:
+  error_list() = default;
+  error_list(std::vector<error> errors, std::size_t more) : errors_(std::move(errors)), more_(more) {}
+
+  explicit operator bool() const noexcept { return !errors_.empty(); }
+  bool empty() const noexcept { return errors_.empty(); }
+  std::size_t size() const noexcept { return errors_.size(); }
+  const error& operator[](std::size_t i) const noexcept { return errors_[i]; }
+  const error& front() const noexcept { return errors_.front(); }
+  auto begin() const noexcept { return errors_.begin(); }
+  auto end() const noexcept { return errors_.end(); }
+  const std::vector<error>& all() const noexcept { return errors_; }
+  /// Errors found beyond options::max_errors (not listed).
+  std::size_t more() const noexcept { return more_; }
+
+  /// One error per line, then "and N more errors".
+  std::string message() const {
+    std::string m;
+    for (const error& e : errors_) m += e.message() + "\n";
+    if (more_) m += "and " + std::to_string(more_) + " more error" + (more_ == 1 ? "" : "s") + "\n";
+    return m;
+  }
+  const char* what() const noexcept override {
+    if (what_.empty()) {
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+      try {
+        what_ = message();
+      } catch (...) {
+        return "metajson::error_list";
+      }
+#else
+      what_ = message();
+#endif
+    }
+    return what_.c_str();
+  }
+
+ private:
+  std::vector<error> errors_;
+  std::size_t more_ = 0;
   mutable std::string what_;
 };
 

@@ -39,18 +39,38 @@ inline namespace v0 {
 ///
 ///     Config cfg;
 ///     if (auto e = metajson::from_json(text, cfg)) std::cerr << e.message() << '\n';
+///
+/// With options::errors = error_mode::collect, every error of the document: an error_list
+/// (falsy when empty), `existing` filled where it could be.
 template <options O = options{}, class T>
-error from_json(std::string_view json, T& existing) noexcept {
-  return detail::read_json_noexcept<O>(json, existing);
+std::conditional_t<detail::collects<O>, error_list, error> from_json(std::string_view json, T& existing) noexcept {
+  if constexpr (detail::collects<O>) return detail::read_json_collect_noexcept<O>(json, existing);
+  else return detail::read_json_noexcept<O>(json, existing);
+}
+
+/// Every error of `json` read as a T (options::errors = collect), in document order, each with
+/// its path, line and column; a syntax error, which ends the document, last. Empty when a T
+/// reads from it.
+///
+///     for (const metajson::error& e : metajson::check<Config>(text)) std::cerr << e.message() << '\n';
+template <class T, options O = options{}>
+error_list check(std::string_view json) noexcept {
+  constexpr options C = [] {
+    options c = O;
+    c.errors = error_mode::collect;
+    return c;
+  }();
+  T out{};
+  return detail::read_json_collect_noexcept<C>(json, out);
 }
 
 /// Reads a T from `json`, or returns the error (with its path, line and column).
 ///
 ///     if (auto p = metajson::try_from<Player>(text)) use(*p); else log(p.error().message());
 template <class T, options O = options{}>
-std::expected<T, error> try_from(std::string_view json) noexcept {
+std::expected<T, std::conditional_t<detail::collects<O>, error_list, error>> try_from(std::string_view json) noexcept {
   T out{};
-  if (auto e = detail::read_json_noexcept<O>(json, out)) return std::unexpected(std::move(e));
+  if (auto e = from_json<O>(json, out)) return std::unexpected(std::move(e));
   return out;
 }
 
@@ -68,10 +88,15 @@ error validate(std::string_view json) noexcept {
 /// "expected unsigned integer, found string at $.statuses[3].user.id (line 1, column 2345)".
 ///
 ///     Player p = metajson::from<Player>(text);
+/// With options::errors = error_mode::collect it throws a metajson::error_list (every error).
 template <class T, options O = options{}>
 T from(std::string_view json) {
   T out{};
-  if (auto e = detail::read_json<O>(json, out)) throw e;
+  if constexpr (detail::collects<O>) {
+    if (auto e = detail::read_json_collect<O>(json, out)) throw e;
+  } else {
+    if (auto e = detail::read_json<O>(json, out)) throw e;
+  }
   return out;
 }
 #endif

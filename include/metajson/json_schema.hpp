@@ -149,8 +149,8 @@ class json_schema {
   /// Whether a schema was compiled into this object.
   bool compiled() const noexcept { return h_ != nullptr; }
 
-  /// Compiles a schema; throws metajson::error (error_code::invalid_value, "invalid JSON Schema:
-  /// <reason>" at the schema location; syntax errors as from<value> gives them).
+  /// Compiles a schema; throws metajson::error (error_code::invalid_schema, with the schema
+  /// location and the reason; syntax errors as from<value> gives them).
   static json_schema compile(std::string_view schema_json, const schema_options& o = {}, const schema_registry* registry = nullptr) {
     return compile(metajson::from<value>(schema_json), o, registry);
   }
@@ -174,7 +174,7 @@ class json_schema {
       for (const auto& [uri, doc] : holder->registered) c.add_document(&doc, uri);
       c.run(&holder->root, o.base_uri);
     } catch (const detail::validate::schema_fault& f) {
-      throw error(error_code::invalid_value, f.where, "invalid JSON Schema: " + f.why);
+      throw error(error_code::invalid_schema, f.where, f.why);
     }
     json_schema js;
     js.h_ = std::move(holder);

@@ -66,6 +66,15 @@ enum class missing_key_policy : std::uint8_t {
 };
 
 /// Reading: what to do when a JSON object names the same struct member twice.
+/// How many errors a read reports: the first (reading stops there), or every value-level error
+/// of the document (reading goes on after each: a wrong kind, a number out of range, a missing
+/// or unknown key, a constraint, an unknown enumerator, no matching alternative), then the
+/// syntax error that ends it, if any.
+enum class error_mode : std::uint8_t {
+  first,    ///< the first error (default)
+  collect,  ///< every error: error_list
+};
+
 /// (In maps a later duplicate always replaces the earlier one; metajson::value keeps both.)
 enum class duplicate_key_policy : std::uint8_t {
   error,      ///< error_code::duplicate_key (default, as serde does)
@@ -146,6 +155,15 @@ struct options {
 
   /// A struct member named twice in one object: an error (default) or the last one wins.
   duplicate_key_policy duplicate_keys = duplicate_key_policy::error;
+
+  /// Reading: stop at the first error (default), or collect every error of the document
+  /// (error_mode::collect: from_json returns a metajson::error_list, from throws one, check<T>
+  /// lists them; docs/validation.md).
+  error_mode errors = error_mode::first;
+
+  /// With errors = collect: the errors listed (default 100); the others are counted
+  /// (error_list::more(): "and N more").
+  std::uint32_t max_errors = 100;
 
   /// Maximum nesting of arrays and objects (default 1024). Deeper input is
   /// error_code::depth_exceeded, never a stack overflow. Each level costs a few hundred bytes of

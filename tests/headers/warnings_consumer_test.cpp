@@ -3,8 +3,8 @@
 // must not warn in a user's build. It includes every public header and instantiates what a
 // program typically does with each: read and write of the study's twitter and CITM models (at
 // -O2, where GCC's flow-based warnings run), a tagged variant, an enum, optionals and maps, the
-// dynamic value and its patches, the document, streams, NDJSON, a schema, its validation,
-// MessagePack and CBOR
+// dynamic value and its patches, the document, streams, NDJSON, a schema, its validation, every
+// error at once, MessagePack and CBOR
 // (deterministic). Its run checks that each round trip gives back what it read.
 #include <metajson/cbor.hpp>
 #include <metajson/document.hpp>
@@ -109,6 +109,8 @@ int main() {
   const metajson::json_schema validator = metajson::json_schema::compile(metajson::schema<consumer::Drawing>(), {.format_assertion = true});
   check(validator.is_valid_json(metajson::to_json(consumer::Drawing{})), "JSON Schema validation");
   check(!validator.validate_json("[]").valid(), "JSON Schema validation errors");
+  constexpr metajson::options every_error{.errors = metajson::error_mode::collect};
+  check(metajson::check<consumer::Drawing, every_error>("{}").empty(), "every error");
 
   const auto catalog = metajson::from<citm::CitmCatalog>(citm_json);
   check(metajson::from_msgpack<citm::CitmCatalog>(metajson::to_msgpack(catalog)) == catalog, "MessagePack");

@@ -14,15 +14,18 @@
 // out_of_memory_as_error() (error.hpp), at the entry points that promise not to throw.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "../detail/macros.hpp"
 #include "../error.hpp"
 #include "../options.hpp"
 #include "check.hpp"
+#include "collect.hpp"
 #include "cursor.hpp"
 #include "dispatch.hpp"
 #include "lenient.hpp"
@@ -149,6 +152,19 @@ METAJSON_ALWAYS_INLINE error on_text(std::string_view json, Read&& read) {
   }
 }
 
+// on_text for a reader that returns an error_list.
+template <options O, class Read>
+error_list on_text_list(std::string_view json, Read&& read) {
+  if constexpr (reads_prepared_copy<O>) {
+    read_context c;
+    std::string copy;
+    if (!prepare_copy<O>(c, json, copy)) return error_list({make_read_error(c)}, 0);
+    return read(std::string_view(copy));
+  } else {
+    return read(json);
+  }
+}
+
 // The typed reader's driver: `json` (prepared when lenient) into out. (read_json_text is a
 // function of its own, called with out as an argument: a lambda that captured out would be
 // called through a closure, three more instructions per read.)
@@ -167,6 +183,72 @@ template <options O>
 error validate_text(std::string_view text) {
   read_context c;
   return drive<O>(c, text, [](read_context& c, const char* k) { return skip_value<O>(c, k); });
+}
+
+// Collect mode (read/collect.hpp): the collecting reader over `text`, from the root; every error
+// in document order, the syntax error that ended the document last.
+template <options O, class T>
+error_list read_collect_text(std::string_view text, T& out) {
+  collect_context c;
+  c.max = O.max_errors;
+  c.begin = text.data();
+  c.end = text.data() + text.size();
+  if (!document_size_ok<O>(c)) return error_list({make_read_error(c)}, 0);
+  METAJSON_INDETERMINATE index_buffer buffer;
+  const char* k = start_index<stage1_checks_utf8<O>, std::is_same_v<T, ::metajson::value>>(c, buffer);
+  if (k != nullptr) {
+    const index_pin pin(c, k);  // failed values are skipped from their first entry: keep them all
+    k = collect_read<O>(c, k, [&](read_context& c, const char* k) { return read_value<O>(c, k, out); }, [] { return std::string(); });
+    if (k != nullptr) at_document_end(c, k);
+  }
+  std::vector<error> all;
+  all.reserve(c.errors.size() + 1);
+  // Lines and columns in one pass over the text, in the order of the places.
+  std::vector<std::size_t> order(c.errors.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return c.errors[a].where < c.errors[b].where; });
+  std::vector<std::pair<std::size_t, std::size_t>> places(c.errors.size());
+  std::size_t line = 1;
+  const char* q = c.begin;
+  const char* line_start = c.begin;
+  for (std::size_t i : order) {
+    const char* at = c.errors[i].where ? c.errors[i].where : c.end;
+    for (; q < at; ++q)
+      if (*q == '\n') ++line, line_start = q + 1;
+    places[i] = {line, static_cast<std::size_t>(at - line_start) + 1};
+  }
+  for (std::size_t i = 0; i < c.errors.size(); ++i) {
+    collected_error& e = c.errors[i];
+    std::string path = "$";
+    for (auto it = e.path.rbegin(); it != e.path.rend(); ++it) path += *it;
+    const char* at = e.where ? e.where : c.end;
+    all.emplace_back(e.code, std::move(path), std::move(e.detail), static_cast<std::size_t>(at - c.begin), places[i].first, places[i].second);
+  }
+  if (c.code != error_code::ok) all.push_back(c.recheck ? checked_error<O>(c) : make_read_error(c));
+  return error_list(std::move(all), c.more);
+}
+
+// The read of from_json / try_from / from / check with errors = collect: the first-error reader
+// first (a valid document costs what it costs in the default mode); when it fails, `out` is read
+// again, collecting every error (the same text: what the first pass set, the second sets again;
+// members whose keys are absent keep their values, as from_json promises).
+template <options O, class T>
+error_list read_json_collect(std::string_view json, T& out) {
+  if (!read_json<first_error_options<O>()>(json, out)) return {};
+  return on_text_list<O>(json, [&](std::string_view text) { return read_collect_text<O>(text, out); });
+}
+
+template <options O, class T>
+error_list read_json_collect_noexcept(std::string_view json, T& out) noexcept {
+#if METAJSON_HAS_EXCEPTIONS
+  try {
+    return read_json_collect<O>(json, out);
+  } catch (const std::bad_alloc&) {
+    return error_list({error(error_code::out_of_memory)}, 0);
+  }
+#else
+  return read_json_collect<O>(json, out);
+#endif
 }
 
 template <options O, class T>

@@ -8,6 +8,7 @@
 
 #include "enum.hpp"
 #include "number.hpp"
+#include "collect.hpp"
 #include "skip.hpp"
 
 namespace metajson::detail {
@@ -88,14 +89,27 @@ struct reader<family::map> {
       K key{};
       if (!convert_key<O>(c, key_at, text, key)) return nullptr;
       V val{};
-      q = read_value<O>(c, k + 2, val);
+      bool keep = true;
+      if constexpr (collects<O>) {  // a value with an error is not inserted
+        auto& cc = static_cast<collect_context&>(c);
+        const std::size_t before = cc.errors.size() + cc.more;
+        q = collect_read<O>(c, k + 2, [&](read_context& c, const char* k) { return read_value<O>(c, k, val); }, [&] { return key_segment(text); });
+        keep = cc.errors.size() + cc.more == before;
+      } else {
+        q = read_value<O>(c, k + 2, val);
+      }
       if (METAJSON_UNLIKELY(!q)) return push_read_key(c, text);
+      if (!keep) {
+        k = q;
+        goto separator;
+      }
       if constexpr (requires { m.insert_or_assign(std::move(key), std::move(val)); }) {
         m.insert_or_assign(std::move(key), std::move(val));
       } else {
         m.emplace(std::move(key), std::move(val));  // multimap: every entry is kept
       }
       k = q;
+    separator:
       if (METAJSON_LIKELY(*k == ',')) {
         k = ensure(c, k + 1);
         if (METAJSON_UNLIKELY(!k)) return nullptr;

@@ -20,6 +20,7 @@
 #include "../reflect/keys.hpp"
 #include "../reflect/lookup.hpp"
 #include "../reflect/members.hpp"
+#include "collect.hpp"
 #include "constraints.hpp"
 #include "skip.hpp"
 #include "string.hpp"
@@ -240,14 +241,25 @@ METAJSON_NOINLINE const char* read_object_keys(read_context& c, const char* k, T
         const auto u = static_cast<std::size_t>(idx);
         if (seen[u / 64] & (std::uint64_t{1} << (u % 64))) {
           if constexpr (O.duplicate_keys == duplicate_key_policy::error) {
-            return c.fail(error_code::duplicate_key, at(c, key_at), "\"" + std::string(names[u].view()) + "\"");
+            c.fail(error_code::duplicate_key, at(c, key_at), "\"" + std::string(names[u].view()) + "\"");
+            if constexpr (!collects<O>) return nullptr;
+            k = record_and_skip<O>(c, k);  // collect mode: the first one stays, reading goes on
+            if (METAJSON_UNLIKELY(!k)) return nullptr;
+            goto separator;
           }
         }
         seen[u / 64] |= std::uint64_t{1} << (u % 64);
         // Compares with constant indices, which the compiler turns into a jump table.
         const char* r = nullptr;
         METAJSON_FOR(i, n) {
-          if (u == i) r = read_member_value<O, reflect::members_of<T>()[i]>(c, k, reflect::field<T, reflect::members_of<T>()[i]>(v));
+          if (u == i) {
+            if constexpr (collects<O>)
+              r = collect_read<O>(
+                  c, k, [&](read_context& c, const char* k) { return read_member_value<O, reflect::members_of<T>()[i]>(c, k, reflect::field<T, reflect::members_of<T>()[i]>(v)); },
+                  [&] { return key_segment(names[u].view()); });
+            else
+              r = read_member_value<O, reflect::members_of<T>()[i]>(c, k, reflect::field<T, reflect::members_of<T>()[i]>(v));
+          }
         };
         if (METAJSON_UNLIKELY(!r)) return push_read_key(c, names[u].view());
         k = r;
@@ -258,11 +270,17 @@ METAJSON_NOINLINE const char* read_object_keys(read_context& c, const char* k, T
           if (!ignorable) k = read_extra_key<O>(c, k, key, at(c, key_at), reflect::field<T, reflect::extra_keys_member<T>()>(v));
           else k = skip_value<O>(c, k);
         } else {
+          bool skipped = false;
           if constexpr (denies_unknown<O, T>()) {
-            if (!ignorable) return c.fail(error_code::unknown_key, at(c, key_at), "\"" + std::string(key).substr(0, 64) + "\"");
+            if (!ignorable) {
+              c.fail(error_code::unknown_key, at(c, key_at), "\"" + std::string(key).substr(0, 64) + "\"");
+              if constexpr (!collects<O>) return nullptr;
+              k = record_and_skip<O>(c, k);  // collect mode: reading goes on
+              skipped = true;
+            }
           }
           (void)ignorable;
-          k = skip_value<O>(c, k);
+          if (!skipped) k = skip_value<O>(c, k);
         }
         if (METAJSON_UNLIKELY(!k)) return nullptr;
       }
@@ -315,7 +333,13 @@ inline const char* read_object(read_context& c, const char* k, T& v) {
     METAJSON_FOR_EXITING(i, n) {
       if (next == i && !separator) {  // (one exit below for all members: less code per member)
         if (METAJSON_LIKELY(*k == '"' && k[1] == ':') && key_is(c, at(c, k) + 1, in_order_words<T>[i], names[i].data)) {
-          const char* r = read_member_value<O, reflect::members_of<T>()[i]>(c, k + 2, reflect::field<T, reflect::members_of<T>()[i]>(v));
+          const char* r;
+          if constexpr (collects<O>)
+            r = collect_read<O>(
+                c, k + 2, [&](read_context& c, const char* k) { return read_member_value<O, reflect::members_of<T>()[i]>(c, k, reflect::field<T, reflect::members_of<T>()[i]>(v)); },
+                [&] { return key_segment(names[i].view()); });
+          else
+            r = read_member_value<O, reflect::members_of<T>()[i]>(c, k + 2, reflect::field<T, reflect::members_of<T>()[i]>(v));
           if (METAJSON_UNLIKELY(!r)) METAJSON_EXIT(push_read_key(c, names[i].view()));
           k = r;
           next = i + 1;

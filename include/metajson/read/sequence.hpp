@@ -13,6 +13,7 @@
 
 #include "../detail/ablation.hpp"
 #include "../detail/ranges.hpp"
+#include "collect.hpp"
 #include "skip.hpp"
 
 namespace metajson::detail {
@@ -30,7 +31,10 @@ METAJSON_ALWAYS_INLINE const char* read_array(read_context& c, const char* k, Ea
     return ensure(c, k + 1);  // a container leaves the window full
   }
   for (std::size_t i = 0;; ++i) {
-    k = each(c, k, i);
+    if constexpr (collects<O>)
+      k = collect_read<O>(c, k, [&](read_context& c, const char* k) { return each(c, k, i); }, [&] { return index_segment(i); });
+    else
+      k = each(c, k, i);
     if (METAJSON_UNLIKELY(k == nullptr)) return push_read_index(c, i);
     if (METAJSON_LIKELY(*k == ',')) {
       k = ensure(c, k + 1);
@@ -78,7 +82,10 @@ METAJSON_ALWAYS_INLINE const char* read_fixed_array(read_context& c, const char*
   // Each element either returns or is followed by ',' and the next element.
   METAJSON_EXIT_SLOT(const char*);
   METAJSON_FOR_EXITING(i, n) {
-    k = read_value<O>(c, k, v[i]);
+    if constexpr (collects<O>)
+      k = collect_read<O>(c, k, [&](read_context& c, const char* k) { return read_value<O>(c, k, v[i]); }, [&] { return index_segment(i); });
+    else
+      k = read_value<O>(c, k, v[i]);
     if (METAJSON_UNLIKELY(k == nullptr)) METAJSON_EXIT(push_read_index(c, i));
     if (METAJSON_LIKELY(*k == ',')) {
       k = ensure(c, k + 1);

@@ -45,6 +45,7 @@ template <options O>
 consteval options strict_options() {
   options s = O;
   s.unknown_keys = unknown_key_policy::error;
+  s.errors = error_mode::first;  // an alternative that fails is no error of the document
   return s;
 }
 

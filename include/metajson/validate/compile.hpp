@@ -190,7 +190,7 @@ struct program {
 };
 
 /// Why a schema cannot be compiled: thrown inside the compiler, turned into a metajson::error
-/// with code invalid_value ("invalid JSON Schema: ...") by the public API.
+/// with code invalid_schema by the public API.
 struct schema_fault {
   std::string where;  // the schema location
   std::string why;

@@ -189,7 +189,7 @@ TEST(JsonSchema, RemoteReferencesComeFromTheRegistry) {
     (void)json_schema::compile(R"({"$ref": "https://example.com/other.json"})", {}, &reg);
     FAIL() << "an unknown remote reference compiled";
   } catch (const metajson::error& e) {
-    EXPECT_EQ(e.code(), metajson::error_code::invalid_value);
+    EXPECT_EQ(e.code(), metajson::error_code::invalid_schema);
     EXPECT_NE(e.message().find("register it (metajson::schema_registry::add), as remote references are never fetched"), std::string::npos)
         << e.message();
   }
@@ -200,7 +200,7 @@ TEST(JsonSchema, SchemasThatCannotBeCompiled) {
     try {
       (void)json_schema::compile(schema);
     } catch (const metajson::error& e) {
-      EXPECT_EQ(e.code(), metajson::error_code::invalid_value) << e.message();
+      EXPECT_EQ(e.code(), metajson::error_code::invalid_schema) << e.message();
       return e.message();
     }
     return std::string("compiled");
