@@ -845,6 +845,7 @@ in read_object(read_context& c, in p, T& v) {
     METAJSON_EXITED();
   }
   std::size_t expect = e;  // then each key is compared with the member after the previous one first
+  [[maybe_unused]] bool tag_seen = false;  // the tagged variant's tag: once only
   [[maybe_unused]] std::conditional_t<W::has_chunks, std::string, char> held{};  // a key joined from chunks (CBOR)
   for (; W::more(c, p, e, n); ++e) {
     in const key_at = p;
@@ -871,6 +872,10 @@ in read_object(read_context& c, in p, T& v) {
     if (idx < 0) {
       if constexpr (is_tagged<TagKey>) {  // (the tag's entry: its value was read before)
         if (key == std::string_view(TagKey)) {
+          if constexpr (C.o.duplicate_keys == duplicate_key_policy::error) {  // (the first pass took the first)
+            if (METAJSON_UNLIKELY(tag_seen)) return c.fail(error_code::duplicate_key, key_at, "\"" + std::string(TagKey) + "\"");
+            tag_seen = true;
+          }
           p = skip_value<C>(c, p);
           if (METAJSON_UNLIKELY(!p)) return nullptr;
           continue;
@@ -945,6 +950,7 @@ in read_boxed(read_context& c, in p, A& alt) {
   p = W::map_header(c, p, n);
   if (!p || !enter<C>(c, at)) return nullptr;
   bool have_value = false;
+  bool have_tag = false;
   for (std::size_t e = 0; W::more(c, p, e, n); ++e) {
     in const key_at = p;
     std::string_view key;
@@ -957,6 +963,10 @@ in read_boxed(read_context& c, in p, A& alt) {
       p = read_value<C>(c, p, alt);
       if (!p) return push_read_key(c, "value");
       continue;
+    }
+    if (text && key == std::string_view(TagKey) && C.o.duplicate_keys == duplicate_key_policy::error) {  // (the first pass took the first)
+      if (have_tag) return c.fail(error_code::duplicate_key, key_at, "\"" + std::string(TagKey) + "\"");
+      have_tag = true;
     }
     if (!(text && key == std::string_view(TagKey)) && C.o.unknown_keys == unknown_key_policy::error)
       return unknown_key(c, key_at, text ? key : std::string_view("(a key that is no string)"));
@@ -992,7 +1002,10 @@ in read_tagged_variant(read_context& c, in p, T& v) {
       q = read_str_into<C>(c, q, name);
       if (!q) return push_read_key(c, key);
       found = true;
-      break;
+      // A tag given twice: an error (the second pass reports it where the second stands), or,
+      // with duplicate_keys = last_wins, the last one names the alternative.
+      if constexpr (C.o.duplicate_keys == duplicate_key_policy::error) break;
+      continue;
     }
     q = skip_value<C>(c, q);
     if (!q) return nullptr;

@@ -213,6 +213,7 @@ METAJSON_NOINLINE const char* read_object_keys(read_context& c, const char* k, T
   constexpr auto names = reflect::member_lookup<T>::names;
   constexpr std::size_t n = names.size();
   std::array<std::uint64_t, (n + 63) / 64 + 1> seen = first_members<(n + 63) / 64 + 1>(next);
+  [[maybe_unused]] bool tag_seen = false;  // IgnoreKey met (a tagged variant's tag: once only)
   if (separator) goto separator;
   for (;;) {
     {  // a key and its value (a block: the jump above passes no declaration)
@@ -265,7 +266,21 @@ METAJSON_NOINLINE const char* read_object_keys(read_context& c, const char* k, T
         k = r;
       } else {
         bool ignorable = false;  // the tag key of a tagged variant's object
-        if constexpr (HasIgnoreKey) ignorable = key == std::string_view(IgnoreKey);
+        if constexpr (HasIgnoreKey) {
+          ignorable = key == std::string_view(IgnoreKey);
+          if constexpr (O.duplicate_keys == duplicate_key_policy::error) {
+            if (ignorable) {
+              if (METAJSON_UNLIKELY(tag_seen)) {  // (read_tagged_variant's first pass took the first)
+                c.fail(error_code::duplicate_key, at(c, key_at), "\"" + std::string(IgnoreKey) + "\"");
+                if constexpr (!collects<O>) return nullptr;
+                k = record_and_skip<O>(c, k);
+                if (METAJSON_UNLIKELY(!k)) return nullptr;
+                goto separator;
+              }
+              tag_seen = true;
+            }
+          }
+        }
         if constexpr (reflect::has_extra_keys<T>()) {  // kept, not unknown
           if (!ignorable) k = read_extra_key<O>(c, k, key, at(c, key_at), reflect::field<T, reflect::extra_keys_member<T>()>(v));
           else k = skip_value<O>(c, k);
@@ -384,6 +399,7 @@ inline const char* read_boxed_alternative(read_context& c, const char* k, A& alt
   k = ensure(c, k + 1);
   if (!k) return nullptr;
   bool have_value = false;
+  bool have_tag = false;
   while (*k == '"') {
     if (k[1] != ':') return expected_at(c, k + 1, "':'");
     std::string_view key;
@@ -394,6 +410,10 @@ inline const char* read_boxed_alternative(read_context& c, const char* k, A& alt
       return c.fail(error_code::unknown_key, at(c, k), "\"" + std::string(key).substr(0, 64) + "\"");
     const char* const key_at = k;
     k += 2;
+    if (is_tag && O.duplicate_keys == duplicate_key_policy::error) {  // (the first pass took the first)
+      if (have_tag) return c.fail(error_code::duplicate_key, at(c, key_at), "\"" + std::string(TagKey) + "\"");
+      have_tag = true;
+    }
     if (is_value) {
       if (have_value && O.duplicate_keys == duplicate_key_policy::error) return c.fail(error_code::duplicate_key, at(c, key_at), "\"value\"");
       have_value = true;
@@ -444,7 +464,9 @@ inline const char* read_tagged_variant(read_context& c, const char* k, T& v) {
       if (METAJSON_UNLIKELY(!string_is_clean<O>(c, q))) return nullptr;
       if (!read_string_into<O, true>(c, at(c, q), tag_value)) return nullptr;
       found = true;
-      break;
+      // A tag given twice: an error (pass 2 reports it where the second stands), or, with
+      // duplicate_keys = last_wins, the last one names the alternative (so this pass goes on).
+      if constexpr (O.duplicate_keys == duplicate_key_policy::error) break;
     }
     q = skip_value<O>(c, q);
     if (!q) return nullptr;

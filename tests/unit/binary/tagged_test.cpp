@@ -109,6 +109,21 @@ TEST(BinaryTagged, Errors) {
   EXPECT_EQ(error(R"({"shape":{"type":"int","value":"x"}})").path(), "$.shape.value");
   EXPECT_EQ(error(R"({"shape":{"type":"Circle","r":"x"}})").path(), "$.shape.r");
   EXPECT_EQ(error(R"({"shape":[1]})").code(), metajson::error_code::type_mismatch);
+  // The tag given twice is a duplicate key (a value keeps both entries, so it writes both);
+  // with last_wins, the last one names the alternative.
+  for (const char* json : {R"({"shape":{"type":"Circle","r":1,"type":"Rect"}})", R"({"shape":{"r":1,"type":"Circle","type":"Circle"}})",
+                           R"({"shape":{"type":"int","value":1,"type":"string"}})"}) {
+    e = error(json);
+    EXPECT_EQ(e.code(), metajson::error_code::duplicate_key) << json;
+    EXPECT_EQ(e.path(), "$.shape") << json;
+    Shape m;
+    EXPECT_EQ(metajson::from_msgpack(metajson::to_msgpack(metajson::from<value>(json)), m).code(), metajson::error_code::duplicate_key) << json;
+  }
+  constexpr metajson::options last{.duplicate_keys = metajson::duplicate_key_policy::last_wins};
+  EXPECT_EQ((metajson::from_cbor<Shape, last>(metajson::to_cbor(metajson::from<value>(R"({"shape":{"type":"Circle","r":1,"type":"Rect","w":2}})")))).shape,
+            (std::variant<Circle, Rect, int, std::string>(Rect{2, 0, std::nullopt})));
+  EXPECT_EQ((metajson::from_msgpack<Shape, last>(metajson::to_msgpack(metajson::from<value>(R"({"shape":{"type":"string","type":"int","value":4}})")))).shape,
+            (std::variant<Circle, Rect, int, std::string>(4)));
   // Unknown keys in either alternative's map follow options::unknown_keys, the tag's excepted.
   Shape s;
   constexpr metajson::options strict{.unknown_keys = metajson::unknown_key_policy::error};

@@ -180,6 +180,15 @@ TEST(Collect, VariantAlternativesAreNotErrors) {
   ASSERT_EQ(all.size(), 2u) << all.message();
   EXPECT_EQ(all[0].path(), "$.items[0].shape");
   EXPECT_EQ(all[1].message(), "expected number, found string at $.items[1].shape.r (line 1, column 79)");
+  // A tag given twice: a duplicate key where the second stands, and reading goes on after it.
+  const metajson::error_list twice =
+      metajson::check<Drawing>(R"({"items": [{"shape": {"kind": "Circle", "kind": "Square", "r": "x"}}, {"shape": 1}]})");
+  EXPECT_EQ(messages(twice), (std::vector<std::string>{"duplicate key (\"kind\") at $.items[0].shape (line 1, column 41)",
+                                                       "expected number, found string at $.items[0].shape.r (line 1, column 64)",
+                                                       "expected object, found number at $.items[1].shape (line 1, column 81)"}));
+  Drawing d;
+  EXPECT_EQ(metajson::from_json(R"({"items": [{"shape": {"kind": "Circle", "kind": "Square", "r": "x"}}, {"shape": 1}]})", d).message(),
+            twice[0].message());
 }
 
 TEST(Collect, AbsentMembersKeepTheirValues) {

@@ -180,6 +180,30 @@ TEST(ReadContainer, Chrono) {
   expect_read_fails<sys_seconds>(R"("2024-02-30T00:00:00Z")", error_code::invalid_time);
   expect_read_fails<sys_seconds>(R"("2024-01-01 00:00:00Z")", error_code::invalid_time);
   expect_read_fails<sys_seconds>(R"("2024-01-01T00:00:00")", error_code::invalid_time);
+  // A nanosecond time_point (int64) holds 1677-09-21T00:12:43.145224192Z to
+  // 2262-04-11T23:47:16.854775807Z: both ends read, one nanosecond beyond is an error, not a wrap.
+  using ns_time = sys_time<nanoseconds>;
+  expect_round_trip(ns_time{nanoseconds{std::numeric_limits<std::int64_t>::min()}}, R"("1677-09-21T00:12:43.145224192Z")");
+  expect_round_trip(ns_time{nanoseconds{std::numeric_limits<std::int64_t>::max()}}, R"("2262-04-11T23:47:16.854775807Z")");
+  expect_read_error<ns_time>(R"("1677-09-21T00:12:43.145224191Z")", error_code::invalid_time,
+                             "invalid ISO 8601 time (outside the range of the time_point's duration) at $ (line 1, column 1)");
+  expect_read_error<ns_time>(R"("2262-04-11T23:47:16.854775808Z")", error_code::invalid_time,
+                             "invalid ISO 8601 time (outside the range of the time_point's duration) at $ (line 1, column 1)");
+  expect_read_fails<ns_time>(R"("1600-01-01T00:00:00Z")", error_code::invalid_time);  // wrapped to 2184 before
+  expect_read_fails<ns_time>(R"("9999-12-31T23:59:59Z")", error_code::invalid_time);
+  expect_read_fails<ns_time>(R"("0000-01-01T00:00:00Z")", error_code::invalid_time);
+  expect_read<ns_time>(R"("1969-12-31T23:59:59.75Z")", ns_time{nanoseconds{-250000000}});
+  // Narrow and unsigned counts: their range, not int64's.
+  using s32_time = sys_time<duration<std::int32_t>>;
+  expect_read<s32_time>(R"("2038-01-19T03:14:07Z")", s32_time{duration<std::int32_t>{2147483647}});
+  expect_read_fails<s32_time>(R"("2038-01-19T03:14:08Z")", error_code::invalid_time);
+  expect_read_fails<s32_time>(R"("1901-12-13T20:45:51Z")", error_code::invalid_time);
+  using u_ms_time = sys_time<duration<std::uint64_t, std::milli>>;
+  expect_read<u_ms_time>(R"("1970-01-01T00:00:00.001Z")", u_ms_time{duration<std::uint64_t, std::milli>{1}});
+  expect_read_fails<u_ms_time>(R"("1969-12-31T23:59:59.999Z")", error_code::invalid_time);
+  using minutes_time = sys_time<minutes>;
+  expect_read<minutes_time>(R"("1969-12-31T23:59:00Z")", minutes_time{minutes{-1}});
+  expect_read_fails<minutes_time>(R"("1969-12-31T23:59:30Z")", error_code::invalid_time);  // would lose the 30 s
   expect_round_trip(seconds{90}, "90");
   expect_round_trip(duration<double>{1.5}, "1.5");
   expect_round_trip(steady_clock::time_point{steady_clock::duration{42}}, "42");

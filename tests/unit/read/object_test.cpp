@@ -197,6 +197,20 @@ TEST(ReadObject, TaggedVariants) {
   expect_read_error<Drawing>(R"({"shape":{"type":"Hexagon"}})", error_code::no_matching_alternative,
                              "no variant alternative matches (unknown tag \"Hexagon\") at $.shape (line 1, column 10)");
   expect_read_error<Drawing>(R"({"shape":{"x":1}})", error_code::missing_key, "missing key (tag \"type\") at $.shape (line 1, column 10)");
+  // The tag given twice is a duplicate key, wherever the two stand (the first used to win,
+  // silently, even with unknown_keys = error); with last_wins, the last one names the alternative.
+  expect_read_error<Drawing>(R"({"shape":{"type":"Point","x":1,"type":"Nothing"}})", error_code::duplicate_key,
+                             "duplicate key (\"type\") at $.shape (line 1, column 32)");
+  expect_read_error<Drawing>(R"({"shape":{"x":1,"type":"Point","type":"Point"}})", error_code::duplicate_key,
+                             "duplicate key (\"type\") at $.shape (line 1, column 32)");
+  expect_read_error<Drawing>(R"({"shape":{"type":"int","value":1,"type":"string"}})", error_code::duplicate_key,
+                             "duplicate key (\"type\") at $.shape (line 1, column 34)");
+  expect_read_error<Drawing>(R"({"maybe":{"kind":"string","kind":"Point","value":"s"}})", error_code::duplicate_key,
+                             "duplicate key (\"kind\") at $.maybe (line 1, column 27)");
+  constexpr metajson::options last{.duplicate_keys = metajson::duplicate_key_policy::last_wins};
+  expect_read<Drawing, last>(R"({"shape":{"type":"Point","x":1,"type":"Nothing"}})", Drawing{Nothing{}, std::nullopt});
+  expect_read<Drawing, last>(R"({"shape":{"type":"Nothing","value":5,"type":"int","value":3}})", Drawing{3, std::nullopt});
+  expect_read<Drawing, last>(R"({"shape":{"type":"int","type":"Point","x":2}})", Drawing{Point{2, 0}, std::nullopt});
   // Invalid UTF-8 in the tag of an unclosed string: the UTF-8 error, where it is, not the end of
   // the input the tag's string would run to (fuzz/regressions/universe).
   expect_read_error<Drawing>("{\"shape\":{\"type\":\"Po\xb5int", error_code::invalid_utf8,
