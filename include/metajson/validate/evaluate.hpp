@@ -345,11 +345,13 @@ class evaluator {
       case op::min_properties: {
         const bool items = k.code == op::max_items || k.code == op::min_items;
         if (ik != (items ? kind::array : kind::object)) return true;
-        const std::size_t n = inst.size();
+        std::size_t n = inst.size();
         const bool max = k.code == op::max_items || k.code == op::max_properties;
+        if (!items && (max ? n > k.u : n >= k.u && k.u > 1))  // a name given twice is one member
+          n = distinct_names(inst, max ? n : k.u);
         if (max ? n <= k.u : n >= k.u) return true;
         error(k, s, inst, [&] {
-          return std::string(items ? "an array of " : "an object of ") + std::to_string(n) + (items ? " elements" : " members") +
+          return std::string(items ? "an array of " : "an object of ") + std::to_string(n) + (items ? " element" : " member") + (n == 1 ? "" : "s") +
                  (max ? " has more than " : " has fewer than ") + std::to_string(k.u);
         });
         return false;

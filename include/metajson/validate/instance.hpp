@@ -4,6 +4,7 @@
 // 1.0, 18446744073709551615 is above 18446744073709551600, 0.0075 is a multiple of 0.0001).
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
@@ -307,6 +308,34 @@ struct node_view {
   }
   std::size_t offset() const noexcept { return dom::source_of(*n); }
 };
+
+/// The number of distinct names of object `o`, counted until it reaches `enough`. A name given
+/// twice counts once: in JSON Schema's data model an object's names are unique, and a parser
+/// that keeps one of the two (Python's, JavaScript's, metajson's map reader) sees one member.
+/// (Both DOMs keep both members, so a count of members may be more.)
+template <class V>
+std::size_t distinct_names(const V& o, std::size_t enough) {
+  std::size_t distinct = 0;
+  if (o.size() <= 32) {  // a few comparisons each, no allocation
+    std::string_view seen[32];
+    o.for_each_member([&](std::size_t i, std::string_view key, const V&) {
+      bool repeat = false;
+      for (std::size_t j = 0; j < i && !repeat; ++j) repeat = seen[j] == key;
+      seen[i] = key;
+      distinct += !repeat;
+      return distinct < enough;
+    });
+    return distinct;
+  }
+  std::vector<std::string_view> names;
+  names.reserve(o.size());
+  o.for_each_member([&](std::size_t, std::string_view key, const V&) {
+    names.push_back(key);
+    return true;
+  });
+  std::sort(names.begin(), names.end());
+  return static_cast<std::size_t>(std::unique(names.begin(), names.end()) - names.begin());
+}
 
 /// JSON equality (numbers by value, objects whatever their members' order) of two views, of
 /// the same DOM or not.

@@ -158,6 +158,43 @@ TEST(JsonSchema, UnevaluatedAndDynamicReferences) {
   EXPECT_EQ(lines(list.validate_json(R"(["a", 1])")), std::vector<std::string>{"/1|/$ref/items/$dynamicRef/type|expected string, found integer"});
 }
 
+// A name given twice is one member for minProperties and maxProperties (JSON Schema's data model
+// has unique names; Python's jsonschema, after json.loads keeps the last, agrees), though both
+// DOMs keep both members and every other keyword checks both values.
+TEST(JsonSchema, RepeatedNamesCountOnce) {
+  const json_schema at_most_two = json_schema::compile(R"({"maxProperties": 2})");
+  const json_schema at_least_two = json_schema::compile(R"({"minProperties": 2})");
+  const std::string many_repeats = [] {
+    std::string t = "{";
+    for (int i = 0; i < 40; ++i) t += std::string(i ? "," : "") + "\"" + (i % 2 ? "a" : "b") + "\":" + std::to_string(i);
+    return t + "}";
+  }();
+  for (const std::string& text : {std::string(R"({"a":1,"a":2})"), std::string(R"({"a":1,"b":2,"a":3,"b":4})"), many_repeats}) {
+    const metajson::value v = metajson::from<metajson::value>(text);
+    const metajson::document d = metajson::document::parse(text);
+    EXPECT_TRUE(at_most_two.is_valid_json(text)) << text;
+    EXPECT_TRUE(at_most_two.is_valid(v)) << text;
+    EXPECT_TRUE(at_most_two.is_valid(d.root())) << text;
+    EXPECT_TRUE(at_most_two.validate_json(text).valid()) << text;
+  }
+  EXPECT_EQ(lines(at_least_two.validate_json(R"({"a":1,"a":2})")), std::vector<std::string>{"|/minProperties|an object of 1 member has fewer than 2"});
+  EXPECT_FALSE(at_least_two.is_valid(metajson::from<metajson::value>(R"({"a":1,"a":2})")));
+  EXPECT_FALSE(at_least_two.is_valid(metajson::document::parse(R"({"a":1,"a":2})").root()));
+  EXPECT_TRUE(at_least_two.is_valid_json(many_repeats));
+  EXPECT_TRUE(at_least_two.is_valid_json(R"({"a":1,"a":2,"b":3})"));
+  EXPECT_EQ(lines(at_most_two.validate_json(R"({"a":1,"b":2,"c":3,"a":4})")), std::vector<std::string>{"|/maxProperties|an object of 3 members has more than 2"});
+  EXPECT_EQ(lines(at_most_two.validate_json(R"({"a":1,"b":2,"c":3})")), std::vector<std::string>{"|/maxProperties|an object of 3 members has more than 2"});
+  std::string wide = "{";  // 40 distinct names: the path that sorts them
+  for (int i = 0; i < 40; ++i) wide += std::string(i ? "," : "") + "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",\"k" + std::to_string(i) + "\":0";
+  wide += "}";
+  EXPECT_FALSE(json_schema::compile(R"({"maxProperties": 39})").is_valid_json(wide));
+  EXPECT_TRUE(json_schema::compile(R"({"maxProperties": 40})").is_valid_json(wide));
+  EXPECT_TRUE(json_schema::compile(R"({"minProperties": 40})").is_valid_json(wide));
+  EXPECT_FALSE(json_schema::compile(R"({"minProperties": 41})").is_valid_json(wide));
+  // Every other keyword sees both values.
+  EXPECT_FALSE(json_schema::compile(R"({"additionalProperties": {"type": "integer"}})").is_valid_json(R"({"a":1,"a":"x"})"));
+}
+
 TEST(JsonSchema, NumbersByValue) {
   EXPECT_TRUE(json_schema::compile(R"({"multipleOf": 0.0001})").is_valid_json("0.0075"));
   EXPECT_FALSE(json_schema::compile(R"({"multipleOf": 0.0001})").is_valid_json("0.00751"));
