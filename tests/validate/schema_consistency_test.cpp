@@ -589,44 +589,15 @@ bool has_duplicate_keys(const value& v) {
 //   refuses the repeat: duplicate_keys = error); escapes where the reader needs the text as
 //   written (a time point); the limits of a time point's type in its first and last years
 //   (nanoseconds: 1677-09-21 to 2262-04-11, the schema's years 1677 to 2262); text that is not
-//   JSON (a lone surrogate escape, invalid UTF-8: the reader's UTF-8 check);
-// - the table's year_month_day row: its pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ does not check that
-//   the date exists (2023-02-29, month 13), the reader does.
+//   JSON (a lone surrogate escape, invalid UTF-8: the reader's UTF-8 check).
 const char* const integer_spelling = "an integer written with a fraction or an exponent (1.0, 1e2): an integer in JSON Schema's data model";
 const char* const duplicate_keys = "duplicate keys: the validator checks each value, the reader refuses the repeat";
 const char* const escaped_time = "an escape in a time string: the reader takes times as written";
 const char* const time_limits = "a time point beyond its type's range in the first or last year it holds (nanoseconds: 1677, 2262)";
-const char* const impossible_date = "year_month_day: a date that does not exist (2023-02-29, month 13) matches the pattern";
 const char* const not_json = "text that is not JSON (a lone surrogate escape, invalid UTF-8): the reader refuses it";
 
-const char* const categories[] = {integer_spelling, duplicate_keys, escaped_time, time_limits, impossible_date, not_json};
-const char* const short_names[] = {"1.0 for an integer", "duplicate keys", "escaped time", "time point's range", "impossible date", "not JSON"};
-
-// Disagreements this test found that are defects, known and not mended yet (each is in the
-// closing note of issue 53 with its reproducer; mend it, then delete its row: a row that matches
-// nothing is itself a failure, below). Matched by type and by the failure's group, exactly.
-struct known_defect {
-  const char* type;   // the start of the type's name
-  const char* group;  // a part of the failure's group
-  const char* what;
-};
-const known_defect known_defects[] = {
-    {"Shapes", "the schema refuses at /properties/tagged/oneOf/0/properties/type/const",
-     "reader: a tagged variant's tag key given twice is read (the first wins) instead of a duplicate_key error"},
-    {"Shapes", "the schema refuses at /properties/maybe_tagged/anyOf/0/oneOf/0/properties/kind/const",
-     "reader: a tagged variant's tag key given twice is read (the first wins) instead of a duplicate_key error"},
-    {"Times", "the schema refuses at /properties/ns/pattern",
-     "reader: a nanosecond time_point outside 1677-09-21..2262-04-11 wraps instead of an error (read/chrono.hpp: the overflow "
-     "check relies on signed overflow)"},
-    {"Constrained", "the schema refuses at /properties/ratio/allOf/1/maximum",
-     "generator: range(0, 0.1) on a float member: the schema's maximum is the double 0.1, the reader's bound float(0.1)"},
-    {"Constrained", "the schema refuses at /properties/few/allOf/1/maxProperties",
-     "generator: a map's maxProperties counts a repeated key twice; the reader keeps one entry (the last)"},
-    {"Account", "the reader accepts, the schema refuses at /required",
-     "generator: a required member given by its alias: the schema requires the name (anyOf of the spellings needed)"},
-    {"Account", "the reader refuses (duplicate key), the schema accepts",
-     "generator: a member given by its name and its alias: the reader refuses, the schema allows both"},
-};
+const char* const categories[] = {integer_spelling, duplicate_keys, escaped_time, time_limits, not_json};
+const char* const short_names[] = {"1.0 for an integer", "duplicate keys", "escaped time", "time point's range", "not JSON"};
 
 // The counts over every type and option, printed when the tests end.
 struct tally {
@@ -637,10 +608,6 @@ struct tally {
     for (auto& [k, n] : e) excluded[k] += n;
   }
 };
-std::set<const known_defect*>& known_seen() {
-  static std::set<const known_defect*> seen;
-  return seen;
-}
 tally& totals() {
   static tally t;
   return t;
@@ -651,7 +618,7 @@ struct print_totals : ::testing::Environment {
     std::size_t ex = 0;
     for (auto& [k, n] : t.excluded) ex += n;
     std::printf("\nschema_consistency_test, every type and option: %zu documents, %zu agreements (%zu accepted and %zu refused by both),"
-                " %zu excluded as documented limits, %zu failures or known defects (above)\n",
+                " %zu excluded as documented limits, %zu failures (above)\n",
                 t.checked, t.both_accept + t.both_reject, t.both_accept, t.both_reject, ex, t.failures);
     for (const char* c : categories) {
       const auto it = t.excluded.find(c);
@@ -737,8 +704,6 @@ struct consistency_check {
       } else if ((code == metajson::error_code::invalid_time || code == metajson::error_code::number_out_of_range) &&
                  (tok.starts_with("\"1677-") || tok.starts_with("\"2262-"))) {
         found = time_limits, fixed = replaced(text, off, tok.size(), "\"2000-01-01T00:00:00Z\"");
-      } else if (code == metajson::error_code::invalid_value && tok.size() == 12 && tok[0] == '"' && tok[5] == '-' && tok[8] == '-') {
-        found = impossible_date, fixed = replaced(text, off, tok.size(), "\"2000-01-01\"");
       } else if (code == metajson::error_code::invalid_escape || code == metajson::error_code::invalid_utf8) {
         used.insert(not_json);  // nothing to rewrite: the text itself is what the reader refuses
         return label();
@@ -805,15 +770,6 @@ struct consistency_check {
     for (auto& [c, k] : excluded)
       if (c.find(" + ") != std::string::npos) std::printf("  excluded, documented limits together: %zu: %s\n", k, c.c_str());
     for (auto& [group, entry] : failures) {
-      const known_defect* known = nullptr;
-      for (const known_defect& d : known_defects)
-        if (name.starts_with(d.type) && group.find(d.group) != std::string::npos) known = &d;
-      if (known) {
-        std::printf("  KNOWN DEFECT, not mended yet: %s: %zu document(s): %s\n    e.g. %s\n", name.c_str(), entry.first, known->what,
-                    entry.second.empty() ? "" : entry.second[0].c_str());
-        known_seen().insert(known);
-        continue;
-      }
       ADD_FAILURE() << name << ": " << entry.first << " document(s): " << group;
       for (const std::string& e : entry.second) std::printf("  FAIL %s: %s\n    %s\n", name.c_str(), group.c_str(), e.c_str());
     }
@@ -998,13 +954,4 @@ TEST(SchemaConsistency, Annotations) {
                                 written(consistency::rest_samples()), mutations_per_type, 11);
 }
 
-}  // namespace
-
-namespace {
-// Runs last (gtest keeps the order of definition): a known defect no longer seen has been
-// mended, and its row in known_defects must go.
-TEST(SchemaConsistency, KnownDefectsAreStillThere) {
-  for (const known_defect& d : known_defects)
-    EXPECT_TRUE(known_seen().count(&d)) << "no longer seen (mended? delete its row in known_defects): " << d.type << ": " << d.what;
-}
 }  // namespace

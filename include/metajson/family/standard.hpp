@@ -89,7 +89,7 @@ struct std_mapping<T> {
     v = T(in);
     return {};
   }
-  static std::string schema_pattern() { return "^[01]{" + std::to_string(bits) + "}$"; }
+  static std::string schema_pattern() { return "^[01]{" + std::to_string(bits) + "}$(?!\\n)"; }
 };
 
 // --- std::chrono::year_month_day --------------------------------------------------------------
@@ -145,8 +145,7 @@ struct std_mapping<T> {
     v = T(std::chrono::sys_days(std::chrono::days(days_from_civil(n[0], m, d))));
     return {};
   }
-  static std::string schema_pattern() { return "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"; }
-  static std::string schema_format() { return "date"; }
+  static std::string schema_format() { return "date"; }  // (its pattern, a date that exists: schema/patterns.hpp)
 };
 
 // --- std::atomic<T>, std::atomic_ref<T> -------------------------------------------------------

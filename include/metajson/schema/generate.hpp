@@ -13,6 +13,11 @@
 // need nothing more: a class is registered before its members are described.
 #pragma once
 
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -345,7 +350,8 @@ node standard_schema(context& c) {
   using M = std_mapping<std::remove_cv_t<T>>;
   node s = describe<typename M::json_type, O>(c);
   if constexpr (requires { M::schema_format(); }) s.set("format", string(M::schema_format()));
-  if constexpr (requires { M::schema_pattern(); }) s.set("pattern", string(M::schema_pattern()));
+  if constexpr (calendar_date_like<std::remove_cv_t<T>>) s.set("pattern", string(date_pattern()));  // (a date that exists)
+  else if constexpr (requires { M::schema_pattern(); }) s.set("pattern", string(M::schema_pattern()));
   return s;
 }
 
@@ -508,6 +514,26 @@ node tagged_variant_schema(context& c, std::string_view tag_key) {
 // --- classes ------------------------------------------------------------------------------------
 
 
+// A range's bound on a float member. The reader rounds the JSON number to a float, then compares
+// it with the bound rounded to a float (range(0, 0.1) takes 0.1000000001, whose float is 0.1f):
+// so the numbers it takes end halfway between that float and the next one out, included when a
+// tie rounds to it (an even significand), written with every digit of that double.
+inline void float_bound(node& bounds, float f, bool upper) {
+  const float out = std::nextafter(f, upper ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity());
+  const double edge = __builtin_isinf(out) ? static_cast<double>(f) + (static_cast<double>(f) - static_cast<double>(std::nextafter(f, upper ? -out : out))) / 2
+                                           : (static_cast<double>(f) + static_cast<double>(out)) / 2;
+  const bool even = (std::bit_cast<std::uint32_t>(f) & 1u) == 0;  // a tie rounds to f
+  char buf[800];
+  auto r = std::to_chars(buf, buf + sizeof buf, edge, std::chars_format::scientific, 760);  // exact: at most 767 digits
+  char* e = std::find(buf, r.ptr, 'e');
+  char* last = e;
+  while (last > buf && last[-1] == '0') --last;
+  if (last > buf && last[-1] == '.') --last;
+  std::string text(buf, last);
+  text.append(e, r.ptr);
+  bounds.set(even ? (upper ? "maximum" : "minimum") : (upper ? "exclusiveMaximum" : "exclusiveMinimum"), raw(std::move(text)));
+}
+
 // The schema of member M of T: its type's, or a tagged variant's; with constraints (range,
 // length, non_empty), their keywords beside it in an allOf.
 template <class T, options O, auto M>
@@ -522,11 +548,16 @@ node member_schema(context& c) {
     // each keyword constrains only its kind (numbers, strings, arrays), so an optional's null
     // and the type's own bounds stay as they are.
     node bounds = object();
-    if constexpr (k.has_range) {  // (an infinite bound bounds nothing)
-      if (!__builtin_isinf(k.min)) bounds.set("minimum", raw(constraint_number(k.min)));
-      if (!__builtin_isinf(k.max)) bounds.set("maximum", raw(constraint_number(k.max)));
-    }
     using U = typename constrained_value<V>::type;
+    if constexpr (k.has_range) {  // (an infinite bound bounds nothing)
+      if constexpr (std::is_same_v<U, float>) {
+        if (!__builtin_isinf(k.min)) float_bound(bounds, static_cast<float>(k.min), false);
+        if (!__builtin_isinf(k.max)) float_bound(bounds, static_cast<float>(k.max), true);
+      } else {
+        if (!__builtin_isinf(k.min)) bounds.set("minimum", raw(constraint_number(k.min)));
+        if (!__builtin_isinf(k.max)) bounds.set("maximum", raw(constraint_number(k.max)));
+      }
+    }
     constexpr bool text = text_value<U>, members = map_like<U>;
     constexpr const char* lo = text ? "minLength" : members ? "minProperties" : "minItems";
     constexpr const char* hi = text ? "maxLength" : members ? "maxProperties" : "maxItems";
@@ -560,15 +591,34 @@ node object_schema(context& c, std::string_view tag_key, std::string_view tag_va
     props.set(tag_key, with("const", string(tag_value)));
     required.push(string(tag_key));
   }
+  node spellings = array();  // what aliases add: one of the spellings required, and never two at once
   METAJSON_FOR_EACH(m, reflect::members_of<T>()) {
     constexpr std::string_view key = reflect::key_text<T, m, reflect::key_form::raw>();
+    constexpr bool needed = O.missing_keys == missing_key_policy::error || reflect::required_v<T, m>;
     props.set(key, member_schema<T, O, m>(c));
-    for (const char* alias : reflect::alias_names(m)) props.set(alias, member_schema<T, O, m>(c));
-    if constexpr (O.missing_keys == missing_key_policy::error || reflect::required_v<T, m>) required.push(string(key));
+    constexpr auto aliases = reflect::alias_names(m);
+    for (const char* alias : aliases) props.set(alias, member_schema<T, O, m>(c));
+    if (aliases.empty()) {
+      if constexpr (needed) required.push(string(key));
+    } else {
+      std::vector<std::string_view> names{key};
+      for (const char* alias : aliases) names.emplace_back(alias);
+      if constexpr (needed) {  // the member given by any of its names: {"anyOf": [{"required": [name]}, ...]}
+        node any = array();
+        for (std::string_view n : names) any.push(with("required", array().push(string(n))));
+        spellings.push(with("anyOf", std::move(any)));
+      }
+      if constexpr (O.duplicate_keys == duplicate_key_policy::error) {  // two of its names: a duplicate key
+        for (std::size_t i = 0; i < names.size(); ++i)
+          for (std::size_t j = i + 1; j < names.size(); ++j)
+            spellings.push(with("not", with("required", array().push(string(names[i])).push(string(names[j])))));
+      }
+    }
   };
   node s = type("object");
   if (!props.keys.empty()) s.set("properties", std::move(props));
   if (!required.items.empty()) s.set("required", std::move(required));
+  if (!spellings.items.empty()) s.set("allOf", std::move(spellings));
   if constexpr ((O.unknown_keys == unknown_key_policy::error || reflect::denies_unknown_keys_v<T>) && !reflect::has_extra_keys<T>())
     s.set("additionalProperties", boolean(false));  // (an extra_keys member takes every other key)
   return s;

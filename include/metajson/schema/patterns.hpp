@@ -81,15 +81,25 @@ constexpr std::string integer_key_pattern(bool has_negatives, unsigned __int128 
   return p + ")" + std::string(end_anchor);
 }
 
+// A date that exists, YYYY-MM-DD, years 0000 to 9999: months of 30 and 31 days, and 29 February
+// in leap years only (divisible by 4, not by 100 unless by 400, 0000 included), as the reader's
+// is_valid_date has it.
+constexpr std::string calendar_date() {
+  const std::string leap = "(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)";
+  return "(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|"
+         "(?:0[13578]|1[02])-31)|" + leap + "-02-29)";
+}
+
+// std::chrono::year_month_day's pattern: a date that exists.
+constexpr std::string date_pattern() { return "^" + calendar_date() + std::string(end_anchor); }
+
 // What the reader accepts for a system_clock time_point: "YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|
 // -HH:MM)", `t` and `z` in either case, a real calendar date (leap years included), hours up to
 // 23, minutes and seconds up to 59 (no leap second), offsets up to 23:59. `fraction` is the
 // fraction pattern (the time_point's precision); years, when the time_point cannot hold 0000 to
 // 9999, are limited to [year_min, year_max].
 constexpr std::string date_time_pattern(std::string_view fraction, int year_min, int year_max) {
-  const std::string leap = "(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)";
-  const std::string date = "(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|"
-                           "(?:0[13578]|1[02])-31)|" + leap + "-02-29)";
+  const std::string date = calendar_date();
   std::string years;
   if (year_min > 0 || year_max < 9999) {
     auto four = [](int y) {

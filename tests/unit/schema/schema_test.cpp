@@ -204,6 +204,8 @@ TEST(Schema, Chrono) {
             SCHEMA "\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^" + date + rest + "(?:\\\\.0+)?" + zone + "\"}");
   EXPECT_EQ(metajson::schema<std::chrono::sys_time<std::chrono::milliseconds>>(),
             SCHEMA "\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^" + date + rest + "(?:\\\\.[0-9]{1,3}0*)?" + zone + "\"}");
+  // A date: one that exists (the pattern has the reader's calendar).
+  EXPECT_EQ(metajson::schema<std::chrono::year_month_day>(), SCHEMA "\"type\":\"string\",\"format\":\"date\",\"pattern\":\"^" + date + "$(?!\\\\n)\"}");
   // Nanoseconds in 64 bits hold 1677-09-21 to 2262-04-11: the years are limited.
   EXPECT_EQ(metajson::schema<std::chrono::sys_time<std::chrono::nanoseconds>>(),
             SCHEMA "\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^(?=(?:1(?:6(?:7[7-9]|[89][0-9])|[7-9][0-9]{2})|"
@@ -325,6 +327,21 @@ TEST(Schema, DateTimePatternsMatchTheReader) {
   check_time_pattern<std::chrono::sys_time<std::chrono::milliseconds>>(rng);
   check_time_pattern<std::chrono::sys_time<std::chrono::microseconds>>(rng);
   check_time_pattern<std::chrono::sys_time<std::chrono::duration<long long, std::ratio<1, 100>>>>(rng);
+}
+
+TEST(Schema, DatePatternMatchesTheReader) {
+  const std::regex re(pattern_of(metajson::schema<std::chrono::year_month_day>()), std::regex::ECMAScript);
+  int both = 0;
+  for (int y : {0, 1, 4, 100, 400, 1900, 1999, 2000, 2023, 2024, 2100, 9999})
+    for (int m = 0; m <= 13; ++m)
+      for (int d = 0; d <= 32; ++d) {
+        char text[16];
+        std::snprintf(text, sizeof text, "%04d-%02d-%02d", y, m, d);
+        const bool reads = metajson::try_from<std::chrono::year_month_day>("\"" + std::string(text) + "\"").has_value();
+        EXPECT_EQ(std::regex_search(text, re), reads) << text;
+        both += reads;
+      }
+  EXPECT_EQ(both, 12 * 365 + 5);  // five leap years among them: 0, 4, 400, 2000, 2024
 }
 
 TEST(Schema, CharPatternMatchesTheReader) {

@@ -183,6 +183,18 @@ TEST(Constraints, Edges) {
   EXPECT_NE(schema.find(R"("short_text":{"allOf":[{"type":"string"},{"maxLength":2}]})"), std::string::npos) << schema;
   EXPECT_NE(schema.find(R"({"minimum":0})"), std::string::npos) << schema;
   EXPECT_EQ(schema.find("inf"), std::string::npos) << schema;
+  // A float's bounds: the reader takes what rounds to a float within [0.0f, 0.1f], so the schema's
+  // bounds are the halfway points to the next floats out, every digit written (0.1f's significand
+  // is odd, so a tie rounds away from it: exclusive; 0.0f's is even: inclusive).
+  EXPECT_NE(schema.find(R"("f":{"allOf":[{"type":"number","exclusiveMinimum":-3.4028235677973366e38,"exclusiveMaximum":3.4028235677973366e38},)"
+                        R"({"minimum":-7.00649232162408535461864791644958065640130970938257885878534141944895541342930300743319094181060791015625e-46,)"
+                        R"("exclusiveMaximum":1.000000052154064178466796875e-01}]})"),
+            std::string::npos)
+      << schema;
+  EXPECT_EQ(metajson::from_json(R"({"f":0.1000000052,"few":{"a":1}})", e).code(), metajson::error_code::ok);
+  EXPECT_EQ(metajson::from_json(R"({"f":0.1000000053,"few":{"a":1}})", e).code(), metajson::error_code::constraint_violated);
+  EXPECT_EQ(metajson::from_json(R"({"f":-1e-46,"few":{"a":1}})", e).code(), metajson::error_code::ok);  // -0.0f
+  EXPECT_EQ(metajson::from_json(R"({"f":-1e-45,"few":{"a":1}})", e).code(), metajson::error_code::constraint_violated);
 }
 
 }  // namespace
@@ -220,6 +232,24 @@ TEST(Alias, ReadsEveryKeyWritesItsOwn) {
   // The schema lists the aliases as properties of the member's schema (never required).
   const std::string schema = metajson::schema<Renamed>();
   EXPECT_NE(schema.find(R"("user":{"type":"string"},"userName":{"type":"string"},"login":{"type":"string"})"), std::string::npos) << schema;
+  // ... and, as the reader refuses a member given twice, no two of a member's names at once.
+  EXPECT_NE(schema.find(R"("allOf":[{"not":{"required":["user","userName"]}},{"not":{"required":["user","login"]}},)"
+                        R"({"not":{"required":["userName","login"]}},{"not":{"required":["id","ID"]}}])"),
+            std::string::npos)
+      << schema;
+  // A required member may be given by any of its names.
+  constexpr metajson::options all_needed{.missing_keys = metajson::missing_key_policy::error};
+  const std::string needed = metajson::schema<Renamed, all_needed>();
+  EXPECT_NE(needed.find(R"("required":["other"],"allOf":[{"anyOf":[{"required":["user"]},{"required":["userName"]},{"required":["login"]}]},)"),
+            std::string::npos)
+      << needed;
+  EXPECT_NE(needed.find(R"({"anyOf":[{"required":["id"]},{"required":["ID"]}]},{"not":{"required":["id","ID"]}}])"), std::string::npos) << needed;
+  EXPECT_EQ((metajson::from_json<all_needed>(R"({"login":"x","ID":1,"other":2})", r).code()), metajson::error_code::ok);
+  // With last_wins two names of a member are no error, and the schema says nothing of them.
+  constexpr metajson::options last{.duplicate_keys = metajson::duplicate_key_policy::last_wins};
+  EXPECT_EQ((metajson::schema<Renamed, last>().find("allOf")), std::string::npos);
+  EXPECT_EQ((metajson::from_json<last>(R"({"user":"a","login":"b"})", r).code()), metajson::error_code::ok);
+  EXPECT_EQ(r.user, "b");
 }
 
 // --- [[=metajson::flatten]]: a member's members written and read inline ----------------------
