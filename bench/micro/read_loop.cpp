@@ -5,6 +5,9 @@
 //     bench/build/read_loop twitter        # or citm_catalog, canada, player, order
 //
 // `validate:<name>` runs metajson::validate on the document instead (collect '*validate_doc*').
+// `collect:<name>` reads it with options::errors = collect (what a valid document costs in that
+// mode), `collect-pass:<name>` with the collecting pass alone (what an invalid one pays after the
+// first-error read failed): both under '*read_doc*' too, for docs/validation.md.
 // The document is $METAJSON_DATA_DIR/<name>.json, read with metajson::from_json into a fresh
 // struct of models (the study's twitter and CITM schemas, canada's GeoJSON); the small
 // messages player and order are their models' sample() written by metajson::to_json. An optional
@@ -47,15 +50,37 @@ __attribute__((noinline)) bool read_doc(const std::string& text) {
   return !metajson::from_json(text, t);
 }
 
+constexpr metajson::options collect{.errors = metajson::error_mode::collect};
+
+template <class T>
+__attribute__((noinline)) bool read_doc_collect(const std::string& text) {
+  T t{};
+  return metajson::from_json<collect>(text, t).empty();
+}
+
+template <class T>
+__attribute__((noinline)) bool read_doc_collect_pass(const std::string& text) {
+  T t{};
+  return metajson::detail::read_collect_text<collect>(text, t).empty();
+}
+
+// The read of `mode` ("" the default, "collect:", "collect-pass:") into a T.
+template <class T>
+bool read_as(const std::string& mode, const std::string& text) {
+  if (mode == "collect:") return read_doc_collect<T>(text);
+  if (mode == "collect-pass:") return read_doc_collect_pass<T>(text);
+  return read_doc<T>(text);
+}
+
 __attribute__((noinline)) bool validate_doc(const std::string& text) { return !metajson::validate(text); }
 
-bool read_named(const std::string& which, const std::string& text) {
-  if (which.starts_with("validate:")) return validate_doc(text);
-  if (which == "twitter") return read_doc<twitter::TwitterData>(text);
-  if (which == "citm_catalog") return read_doc<citm::CitmCatalog>(text);
-  if (which == "player") return read_doc<player::Player>(text);
-  if (which == "order") return read_doc<order::Order>(text);
-  return read_doc<canada::FeatureCollection>(text);
+bool read_named(const std::string& mode, const std::string& doc, const std::string& text) {
+  if (mode == "validate:") return validate_doc(text);
+  if (doc == "twitter") return read_as<twitter::TwitterData>(mode, text);
+  if (doc == "citm_catalog") return read_as<citm::CitmCatalog>(mode, text);
+  if (doc == "player") return read_as<player::Player>(mode, text);
+  if (doc == "order") return read_as<order::Order>(mode, text);
+  return read_as<canada::FeatureCollection>(mode, text);
 }
 
 }  // namespace
@@ -63,11 +88,13 @@ bool read_named(const std::string& which, const std::string& text) {
 int main(int argc, char** argv) {
   const char* dir = std::getenv("METAJSON_DATA_DIR");
   if (argc < 2 || dir == nullptr) {
-    std::fprintf(stderr, "usage: METAJSON_DATA_DIR=... read_loop twitter|citm_catalog|canada [repeats]\n");
+    std::fprintf(stderr, "usage: METAJSON_DATA_DIR=... read_loop [validate:|collect:|collect-pass:]twitter|citm_catalog|canada|player|order [repeats]\n");
     return 2;
   }
   const std::string which = argv[1];
-  const std::string doc = which.starts_with("validate:") ? which.substr(9) : which;
+  const std::size_t colon = which.find(':');
+  const std::string mode = colon == std::string::npos ? "" : which.substr(0, colon + 1);
+  const std::string doc = which.substr(mode.size());
   const std::string text = doc == "player"  ? metajson::to_json(player::sample())
                            : doc == "order" ? metajson::to_json(order::sample())
                                             : slurp(std::string(dir) + "/" + doc + ".json");
@@ -75,7 +102,7 @@ int main(int argc, char** argv) {
   std::vector<double> ns;
   for (int i = 0; i < repeats; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
-    if (!read_named(which, text)) {
+    if (!read_named(mode, doc, text)) {
       std::fprintf(stderr, "%s: read failed\n", which.c_str());
       return 1;
     }
