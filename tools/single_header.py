@@ -19,7 +19,7 @@ replaces `-I include` and no #include line changes):
     patch.hpp      JSON Patch, Merge Patch    (idem)
     msgpack.hpp    MessagePack                (#includes "metajson.hpp", then what it adds)
     cbor.hpp       CBOR                       (#includes "msgpack.hpp": the binary traversal is in one file)
-    json_schema.hpp  JSON Schema validation   (#includes "value.hpp", then what it adds)
+    json_schema.hpp  JSON Schema validation   (#includes "document.hpp", then what it adds)
 
 value.hpp, file.hpp, stream.hpp, schema.hpp, document.hpp and patch.hpp are separate, as under include/, because they cost compile
 time that a program without them should not pay (the dynamic value, <filesystem> and the POSIX headers,
@@ -66,10 +66,13 @@ OUTPUTS = ["metajson.hpp", "value.hpp", "value_convert.hpp", "file.hpp", "stream
 # The single headers that include value.hpp's (beside them) rather than metajson.hpp's, as their
 # sources under include/ include value.hpp: the dynamic value is in one single header. Likewise
 # parallel.hpp includes stream.hpp's.
-ON_VALUE = {"value_convert.hpp", "document.hpp", "patch.hpp", "json_schema.hpp"}
+ON_VALUE = {"value_convert.hpp", "document.hpp", "patch.hpp"}
 ON_STREAM = {"parallel.hpp"}
 # cbor.hpp includes msgpack.hpp's: the binary traversal both share is in one single header.
 ON_MSGPACK = {"cbor.hpp"}
+# json_schema.hpp includes document.hpp's: the validator reads both DOMs, and the document's
+# text is in one single header.
+ON_DOCUMENT = {"json_schema.hpp"}
 UMBRELLA = "metajson/metajson.hpp"
 REGENERATE = "make single-header   (python3 tools/single_header.py)"
 COMMIT_PREFIX = "// Commit: "
@@ -257,7 +260,7 @@ def generate():
     generators = {}
     for name in OUTPUTS[1:]:
         base_name = ("value.hpp" if name in ON_VALUE else "stream.hpp" if name in ON_STREAM else
-                     "msgpack.hpp" if name in ON_MSGPACK else "metajson.hpp")
+                     "msgpack.hpp" if name in ON_MSGPACK else "document.hpp" if name in ON_DOCUMENT else "metajson.hpp")
         base = generators.get(base_name, umbrella)
         g = Generator(base.done, base.groups)
         g.inline("metajson/" + name)

@@ -6,7 +6,7 @@
 // `make single-header`.
 // Version: 0.1.0
 // Sources: include/metajson, sha256 17b7fb5a2bb859022549c82ece1307bee51630c5320f8bc05a1327b83cdcb8b0
-// Commit: 93bb16a7e892
+// Commit: afc91e2092ec
 //
 // MIT License
 //

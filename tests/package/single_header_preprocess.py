@@ -3,8 +3,9 @@
 
     single_header_preprocess.py <source dir> <g++-16> <scratch dir>
 
-A translation unit that includes the nine public headers the single headers stand for
-(metajson.hpp, value.hpp, value_convert.hpp, file.hpp, stream.hpp, parallel.hpp, schema.hpp, document.hpp, patch.hpp, in that order) is preprocessed twice, with
+A translation unit that includes the twelve public headers the single headers stand for
+(metajson.hpp, value.hpp, value_convert.hpp, file.hpp, stream.hpp, parallel.hpp, schema.hpp, document.hpp, patch.hpp,
+msgpack.hpp, cbor.hpp, json_schema.hpp, in that order) is preprocessed twice, with
 `-I include` and with `-I single_include`, in each configuration whose #if branches choose
 different code (no SIMD, AVX2, AVX-512, the opt-in AVX-512 reader kernel, no exceptions; ARM64
 and s390x when their cross compilers are installed: make test-aarch64 / test-s390x install them).
@@ -17,7 +18,8 @@ import shutil
 import subprocess
 import sys
 
-UNIT = "".join(f"#include <metajson/{h}>\n" for h in ("metajson.hpp", "value.hpp", "value_convert.hpp", "file.hpp", "stream.hpp", "parallel.hpp", "schema.hpp", "document.hpp", "patch.hpp"))
+UNIT = "".join(f"#include <metajson/{h}>\n" for h in ("metajson.hpp", "value.hpp", "value_convert.hpp", "file.hpp", "stream.hpp", "parallel.hpp", "schema.hpp", "document.hpp", "patch.hpp",
+                                                        "msgpack.hpp", "cbor.hpp", "json_schema.hpp"))
 
 
 def preprocess(cxx, flags, include, unit):
