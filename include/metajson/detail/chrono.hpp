@@ -11,7 +11,9 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <string_view>
+#include <type_traits>
 #include <version>  // __GLIBCXX__
 
 #if defined(__GLIBCXX__) && __has_include(<bits/chrono.h>)
@@ -23,6 +25,12 @@
 namespace metajson::detail {
 
 // A date of the proleptic Gregorian calendar (the one std::chrono::year_month_day counts in).
+// Whether a duration's count is an integer (128-bit ones too, which strict -std=c++26 does not
+// count as integral): a system_clock time_point of such a count is text, computed exactly.
+template <class Rep>
+inline constexpr bool integer_count = std::numeric_limits<Rep>::is_integer || std::is_same_v<Rep, __int128> ||
+                                      std::is_same_v<Rep, unsigned __int128>;
+
 struct civil_date {
   long long year;
   unsigned month;  // 1-12

@@ -34,32 +34,31 @@ struct reader<family::time_point> {
       if (escaped) return bad("escapes are not allowed in a time");
       parsed_time t;
       if (const char* why = parse_rfc3339(s, t)) return bad(why);
-      // Whole seconds and the fraction are converted apart, each count checked against the
-      // duration's range: years up to 9999 do not fit in int64 nanoseconds (a nanosecond
-      // time_point holds 1677-09-21T00:12:43.145224192Z to 2262-04-11T23:47:16.854775807Z).
-      // Before 1970 a fraction is taken from the next second up (-1.25 s is -1 s - 0.25 s, not
-      // -2 s + 0.75 s), so that the earliest instants a duration holds have a whole part in it.
-      long long whole_s = t.seconds, frac_ns = t.frac_ns;
-      if (whole_s < 0 && frac_ns > 0) ++whole_s, frac_ns -= 1000000000;
-      constexpr const char* out_of_range = "outside the range of the time_point's duration";
-      if constexpr (std::is_integral_v<typename D::rep>) {
-        using per_second = std::ratio_divide<std::ratio<1>, typename D::period>;  // D's units in a second
-        typename D::rep units;
-        if (std::is_unsigned_v<typename D::rep> && t.seconds < 0) return bad(out_of_range);
-        if (__builtin_mul_overflow(whole_s / per_second::den, per_second::num, &units)) return bad(out_of_range);
+      if constexpr (integer_count<typename D::rep>) {
+        // The ticks of D since the epoch, computed exactly in 128 bits from nanoseconds, then
+        // checked against D's range (a nanosecond time_point holds 1677-09-21T00:12:43.145224192Z
+        // to 2262-04-11T23:47:16.854775807Z).
+        if (t.lossy) return bad("more precision than the time_point holds");
+        using wide = __int128;
+        using per_ns = std::ratio_divide<std::nano, typename D::period>;  // ticks in a nanosecond
+        const wide ns = static_cast<wide>(t.seconds) * 1000000000 + t.frac_ns;
+        wide scaled;
+        if (__builtin_mul_overflow(ns, static_cast<wide>(per_ns::num), &scaled)) return bad("outside the range of the time_point's duration");
+        if (scaled % per_ns::den != 0) return bad("more precision than the time_point holds");
+        const wide ticks = scaled / per_ns::den;
+        if (ticks < static_cast<wide>(D::min().count()) || ticks > static_cast<wide>(D::max().count()))
+          return bad("outside the range of the time_point's duration");
+        tp = T(D(static_cast<typename D::rep>(ticks)));
+        return k + 1;
+      } else {  // a floating-point count: whole seconds and the fraction converted apart
+        const seconds secs{t.seconds};
+        const D whole = duration_cast<D>(secs);
+        const D part = duration_cast<D>(nanoseconds{t.frac_ns});
+        if (t.lossy || duration_cast<seconds>(whole) != secs || duration_cast<nanoseconds>(part) != nanoseconds{t.frac_ns})
+          return bad("more precision than the time_point holds");
+        tp = T(whole + part);
+        return k + 1;
       }
-      const seconds secs{whole_s};
-      const D whole = duration_cast<D>(secs);
-      const D part = duration_cast<D>(nanoseconds{frac_ns});
-      if (t.lossy || duration_cast<seconds>(whole) != secs || duration_cast<nanoseconds>(part) != nanoseconds{frac_ns})
-        return bad("more precision than the time_point holds");
-      if constexpr (std::is_integral_v<typename D::rep>) {
-        typename D::rep sum;
-        if (__builtin_add_overflow(whole.count(), part.count(), &sum)) return bad(out_of_range);
-      }
-      const D d = whole + part;
-      tp = T(d);
-      return k + 1;
     }
   }
 };

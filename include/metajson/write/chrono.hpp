@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstring>
+#include <limits>
+#include <string>
 
 #include "../detail/chrono.hpp"
 #include "../number/itoa.hpp"
@@ -13,16 +15,22 @@
 
 namespace metajson::detail {
 
-// Number of fraction digits for a duration period: 0 for seconds or coarser, 3 for ms, ...
+// The fraction digits of a system_clock time_point's text: as many as a period of a power of ten
+// of a second has (3 for milliseconds, 0 for seconds or coarser); 9 (nanoseconds) for any other
+// period (1/1024 s, 1/3 s), whose instants are written when they are whole nanoseconds.
 template <class Period>
 consteval int fraction_digits() {
-  if constexpr (Period::num != 1 || Period::den == 1) return 0;
-  else {
+  if constexpr (Period::den == 1) {
+    return 0;
+  } else {
     int d = 0;
-    for (std::intmax_t den = Period::den; den > 1; den /= 10) ++d;
-    return d;
+    std::intmax_t den = Period::den;
+    for (; den % 10 == 0; den /= 10) ++d;
+    return den == 1 ? d : 9;
   }
 }
+template <class Period>
+inline constexpr bool decimal_period = Period::den == 1 || fraction_digits<Period>() != 9 || Period::den == 1000000000;
 
 template <>
 struct writer<family::time_point> {
@@ -43,13 +51,42 @@ struct writer<family::time_point> {
       return writer<family::integer>::write_reserved<O, R>(c, p, tp.time_since_epoch().count());
     } else {
       using D = typename T::duration;
-      const auto day = floor<days>(tp);
-      const civil_date date = civil_from_days(day.time_since_epoch().count());
+      using P = typename D::period;
+      static_assert(integer_count<typename D::rep>,
+                    "metajson writes a system_clock time_point as ISO 8601 text from an integer count; a floating-point "
+                    "count would lose what its text cannot hold: use an integer duration (std::chrono::sys_time<std::chrono::nanoseconds>, "
+                    "sys_seconds...), or a duration member (written as its count)");
+      // The instant as whole seconds since 1970 (floored) and the rest of the second in 1/den s,
+      // in 128 bits: no count of any period overflows (a nanosecond count before 1677-09-22 has
+      // no whole day in the count's own type).
+      using wide = __int128;
+      const wide scaled = static_cast<wide>(tp.time_since_epoch().count()) * P::num;
+      wide secs = scaled / P::den, rest = scaled % P::den;
+      if (rest < 0) rest += P::den, --secs;
+      wide day = secs / 86400, s = secs % 86400;
+      if (s < 0) s += 86400, --day;
+      constexpr wide first_day = -719528, last_day = 2932896;  // 0000-01-01, 9999-12-31
+      if (METAJSON_UNLIKELY(day < first_day || day > last_day)) {
+        constexpr wide far = wide{1} << 50;  // (beyond it, no year is worth computing: its sign says enough)
+        const long long y = day < -far ? -(1ll << 40) : day > far ? (1ll << 40) : civil_from_days(static_cast<long long>(day)).year;
+        return c.fail(error_code::time_out_of_range, day < -far || day > far ? (day < 0 ? "a year before 0000" : "a year after 9999")
+                                                                             : "year " + std::to_string(y));
+      }
+      std::uint64_t frac = 0;  // the fraction in units of 10^-digits s
+      if constexpr (digits<T> > 0) {
+        if constexpr (decimal_period<P>) {
+          frac = static_cast<std::uint64_t>(rest);  // den is 10^digits
+        } else {
+          const wide ns = rest * 1000000000;
+          if (METAJSON_UNLIKELY(ns % P::den != 0))
+            return c.fail(error_code::invalid_value, "a time_point whose period is not a power of ten of a second, at an instant that is not a whole "
+                                                     "number of nanoseconds: ISO 8601 text with 9 fraction digits cannot hold it");
+          frac = static_cast<std::uint64_t>(ns / P::den);
+        }
+      }
+      const civil_date date = civil_from_days(static_cast<long long>(day));
       const long long y = date.year;
-      if (METAJSON_UNLIKELY(y < 0 || y > 9999)) return c.fail(error_code::time_out_of_range, "year " + std::to_string(y));
-      const auto since_midnight = tp - day;  // in D (or finer)
-      const auto secs = floor<seconds>(since_midnight);
-      const long long s = secs.count();
+      const auto sod = static_cast<unsigned>(s);
       auto two = [&](unsigned v) {
         std::memcpy(p, digit_pairs + 2 * v, 2);
         p += 2;
@@ -62,17 +99,16 @@ struct writer<family::time_point> {
       *p++ = '-';
       two(date.day);
       *p++ = 'T';
-      two(static_cast<unsigned>(s / 3600));
+      two(sod / 3600);
       *p++ = ':';
-      two(static_cast<unsigned>(s / 60 % 60));
+      two(sod / 60 % 60);
       *p++ = ':';
-      two(static_cast<unsigned>(s % 60));
+      two(sod % 60);
       if constexpr (digits<T> > 0) {
-        const auto frac = duration_cast<D>(since_midnight - secs).count();  // 0 <= frac < 10^digits
         *p++ = '.';
         char* end = p + digits<T>;
         std::memset(p, '0', digits<T>);
-        if (frac != 0) write_digits_backwards(end, static_cast<std::uint64_t>(frac));
+        if (frac != 0) write_digits_backwards(end, frac);
         p = end;
       }
       *p++ = 'Z';

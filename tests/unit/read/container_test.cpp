@@ -6,6 +6,8 @@
 
 #include <array>
 #include <chrono>
+#include <cstdint>
+#include <limits>
 #include <deque>
 #include <forward_list>
 #include <list>
@@ -193,17 +195,33 @@ TEST(ReadContainer, Chrono) {
   expect_read_fails<ns_time>(R"("9999-12-31T23:59:59Z")", error_code::invalid_time);
   expect_read_fails<ns_time>(R"("0000-01-01T00:00:00Z")", error_code::invalid_time);
   expect_read<ns_time>(R"("1969-12-31T23:59:59.75Z")", ns_time{nanoseconds{-250000000}});
-  // Narrow and unsigned counts: their range, not int64's.
+  // Narrow and unsigned counts: their range, not int64's; a fraction of a coarse count: lost.
+  constexpr const char* outside = "invalid ISO 8601 time (outside the range of the time_point's duration) at $ (line 1, column 1)";
+  constexpr const char* finer = "invalid ISO 8601 time (more precision than the time_point holds) at $ (line 1, column 1)";
   using s32_time = sys_time<duration<std::int32_t>>;
-  expect_read<s32_time>(R"("2038-01-19T03:14:07Z")", s32_time{duration<std::int32_t>{2147483647}});
-  expect_read_fails<s32_time>(R"("2038-01-19T03:14:08Z")", error_code::invalid_time);
-  expect_read_fails<s32_time>(R"("1901-12-13T20:45:51Z")", error_code::invalid_time);
+  expect_round_trip(s32_time{duration<std::int32_t>{2147483647}}, R"("2038-01-19T03:14:07Z")");
+  expect_read_error<s32_time>(R"("2038-01-19T03:14:08Z")", error_code::invalid_time, outside);
+  expect_round_trip(s32_time{duration<std::int32_t>{-2147483647 - 1}}, R"("1901-12-13T20:45:52Z")");
+  expect_read_error<s32_time>(R"("1901-12-13T20:45:51Z")", error_code::invalid_time, outside);
+  using u32_time = sys_time<duration<std::uint32_t>>;
+  expect_round_trip(u32_time{duration<std::uint32_t>{4294967295u}}, R"("2106-02-07T06:28:15Z")");
+  expect_read_error<u32_time>(R"("2106-02-07T06:28:16Z")", error_code::invalid_time, outside);
+  expect_read_error<u32_time>(R"("1969-12-31T23:59:59Z")", error_code::invalid_time, outside);
   using u_ms_time = sys_time<duration<std::uint64_t, std::milli>>;
   expect_read<u_ms_time>(R"("1970-01-01T00:00:00.001Z")", u_ms_time{duration<std::uint64_t, std::milli>{1}});
-  expect_read_fails<u_ms_time>(R"("1969-12-31T23:59:59.999Z")", error_code::invalid_time);
+  expect_read_error<u_ms_time>(R"("1969-12-31T23:59:59.999Z")", error_code::invalid_time, outside);
+  using i16_us_time = sys_time<duration<std::int16_t, std::micro>>;  // +-32.767 ms
+  expect_read_error<i16_us_time>(R"("1970-01-01T00:00:00.5Z")", error_code::invalid_time, outside);
+  expect_round_trip(i16_us_time{duration<std::int16_t, std::micro>{-32768}}, R"("1969-12-31T23:59:59.967232Z")");
   using minutes_time = sys_time<minutes>;
-  expect_read<minutes_time>(R"("1969-12-31T23:59:00Z")", minutes_time{minutes{-1}});
-  expect_read_fails<minutes_time>(R"("1969-12-31T23:59:30Z")", error_code::invalid_time);  // would lose the 30 s
+  expect_round_trip(minutes_time{minutes{-1}}, R"("1969-12-31T23:59:00Z")");
+  expect_read_error<minutes_time>(R"("1969-12-31T23:59:30Z")", error_code::invalid_time, finer);  // would lose the 30 s
+  using wide_ns_time = sys_time<duration<__int128, std::nano>>;  // years 0000-9999, nanoseconds
+  expect_round_trip(wide_ns_time{duration<__int128, std::nano>{static_cast<__int128>(-62167219200) * 1000000000 + 1}}, R"("0000-01-01T00:00:00.000000001Z")");
+  // Periods that are not a power of ten of a second: exact or refused.
+  using halves_time = sys_time<duration<std::int64_t, std::ratio<1, 2>>>;
+  expect_round_trip(halves_time{duration<std::int64_t, std::ratio<1, 2>>{-3}}, R"("1969-12-31T23:59:58.500000000Z")");
+  expect_read_error<halves_time>(R"("1970-01-01T00:00:00.25Z")", error_code::invalid_time, finer);
   expect_round_trip(seconds{90}, "90");
   expect_round_trip(duration<double>{1.5}, "1.5");
   expect_round_trip(steady_clock::time_point{steady_clock::duration{42}}, "42");

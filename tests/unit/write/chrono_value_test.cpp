@@ -3,7 +3,9 @@
 #include "write_check.hpp"
 
 #include <chrono>
+#include <cstdint>
 #include <expected>
+#include <limits>
 #include <string>
 
 namespace {
@@ -20,6 +22,26 @@ TEST(WriteChrono, TimePointsAreIso8601Utc) {
   expect_write_error(sys_days{year{10000} / 1 / 1}, metajson::error_code::time_out_of_range,
                      "time_point outside the years 0000-9999 (year 10000) at $");
   expect_json(steady_clock::time_point{steady_clock::duration{42}}, "42");
+  // Counts whose days do not fit the count's own type: computed in 128 bits (the earliest
+  // nanosecond instant used to overflow on the way, undefined behaviour that wrapped to the right text).
+  expect_json(sys_time<nanoseconds>{nanoseconds{std::numeric_limits<std::int64_t>::min()}}, R"("1677-09-21T00:12:43.145224192Z")");
+  expect_json(sys_time<nanoseconds>{nanoseconds{std::numeric_limits<std::int64_t>::max()}}, R"("2262-04-11T23:47:16.854775807Z")");
+  expect_write_error(sys_time<duration<std::int64_t, std::ratio<86400 * 366>>>{duration<std::int64_t, std::ratio<86400 * 366>>{std::numeric_limits<std::int64_t>::max()}},
+                     metajson::error_code::time_out_of_range, "time_point outside the years 0000-9999 (a year after 9999) at $");
+  expect_write_error(sys_time<duration<std::int64_t, std::ratio<86400 * 366>>>{duration<std::int64_t, std::ratio<86400 * 366>>{-6000}},
+                     metajson::error_code::time_out_of_range, "time_point outside the years 0000-9999 (year -4043) at $");
+  // A period that is not a power of ten of a second: nine fraction digits, when the instant is a
+  // whole number of nanoseconds (it used to write .1 for half a second); else an error.
+  using halves = duration<std::int64_t, std::ratio<1, 2>>;
+  expect_json(sys_time<halves>{halves{3}}, R"("1970-01-01T00:00:01.500000000Z")");
+  expect_json(sys_time<halves>{halves{-1}}, R"("1969-12-31T23:59:59.500000000Z")");
+  using ticks = duration<std::int64_t, std::ratio<1, 1024>>;
+  expect_json(sys_time<ticks>{ticks{2048}}, R"("1970-01-01T00:00:02.000000000Z")");
+  expect_write_error(sys_time<ticks>{ticks{1}}, metajson::error_code::invalid_value,
+                     "invalid value for its type (a time_point whose period is not a power of ten of a second, at an instant that is not a "
+                     "whole number of nanoseconds: ISO 8601 text with 9 fraction digits cannot hold it) at $");
+  using tenths3 = duration<std::int64_t, std::ratio<3, 10>>;  // 0.3 s
+  expect_json(sys_time<tenths3>{tenths3{7}}, R"("1970-01-01T00:00:02.1Z")");
 }
 
 TEST(WriteChrono, DurationsAreCounts) {
