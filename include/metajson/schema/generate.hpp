@@ -518,10 +518,17 @@ node tagged_variant_schema(context& c, std::string_view tag_key) {
 // it with the bound rounded to a float (range(0, 0.1) takes 0.1000000001, whose float is 0.1f):
 // so the numbers it takes end halfway between that float and the next one out, included when a
 // tie rounds to it (an even significand), written with every digit of that double.
-inline void float_bound(node& bounds, float f, bool upper) {
-  const float out = std::nextafter(f, upper ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity());
-  const double edge = __builtin_isinf(out) ? static_cast<double>(f) + (static_cast<double>(f) - static_cast<double>(std::nextafter(f, upper ? -out : out))) / 2
-                                           : (static_cast<double>(f) + static_cast<double>(out)) / 2;
+// A bound at or beyond the float's own edge, 2^128 - 2^103 (where the float rounds to infinity),
+// bounds nothing the float's type does not: no keyword.
+inline void float_bound(node& bounds, long double bound, bool upper) {
+  constexpr long double float_edge = 340282356779733661637539395458142568448.0L;
+  if (bound >= float_edge || bound <= -float_edge) return;
+  const float f = static_cast<float>(bound);
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  const float out = std::nextafter(f, upper ? inf : -inf);   // the next float outward
+  const float in = std::nextafter(f, upper ? -inf : inf);    // and inward
+  const double edge = out == inf || out == -inf ? static_cast<double>(f) + (static_cast<double>(f) - static_cast<double>(in)) / 2
+                                                : (static_cast<double>(f) + static_cast<double>(out)) / 2;
   const bool even = (std::bit_cast<std::uint32_t>(f) & 1u) == 0;  // a tie rounds to f
   char buf[800];
   auto r = std::to_chars(buf, buf + sizeof buf, edge, std::chars_format::scientific, 760);  // exact: at most 767 digits
@@ -551,8 +558,8 @@ node member_schema(context& c) {
     using U = typename constrained_value<V>::type;
     if constexpr (k.has_range) {  // (an infinite bound bounds nothing)
       if constexpr (std::is_same_v<U, float>) {
-        if (!__builtin_isinf(k.min)) float_bound(bounds, static_cast<float>(k.min), false);
-        if (!__builtin_isinf(k.max)) float_bound(bounds, static_cast<float>(k.max), true);
+        float_bound(bounds, k.min, false);
+        float_bound(bounds, k.max, true);
       } else {
         if (!__builtin_isinf(k.min)) bounds.set("minimum", raw(constraint_number(k.min)));
         if (!__builtin_isinf(k.max)) bounds.set("maximum", raw(constraint_number(k.max)));

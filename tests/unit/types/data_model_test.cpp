@@ -149,6 +149,36 @@ struct metajson::meta<Edges> {
 };
 namespace {
 
+struct FloatEdges {
+  float widest = 0;   // range(-FLT_MAX, FLT_MAX): the float's own edges
+  float beyond = 0;   // range(-1e39, 1e39): past the float's range, no bound
+  float negative = 0; // range(-2.5, -0.5): exact floats, even significands
+};
+
+}  // namespace
+template <>
+struct metajson::meta<FloatEdges> {
+  static constexpr auto members = metajson::with(
+      metajson::member<&FloatEdges::widest>(metajson::range(-std::numeric_limits<float>::max(), std::numeric_limits<float>::max())),
+      metajson::member<&FloatEdges::beyond>(metajson::range(-1e39, 1e39)), metajson::member<&FloatEdges::negative>(metajson::range(-2.5, -0.5)));
+};
+namespace {
+
+TEST(Constraints, FloatBoundsInTheSchema) {
+  const std::string schema = metajson::schema<FloatEdges>();
+  EXPECT_EQ(schema.find("inf"), std::string::npos) << schema;
+  EXPECT_EQ(schema.find("nan"), std::string::npos) << schema;
+  // FLT_MAX's significand is odd (all ones): exclusive, halfway to 2^128 on both sides.
+  EXPECT_NE(schema.find(R"({"exclusiveMinimum":-3.40282356779733661637539395458142568448e+38,"exclusiveMaximum":3.40282356779733661637539395458142568448e+38})"),
+            std::string::npos)
+      << schema;
+  EXPECT_NE(schema.find(R"("beyond":{"allOf":[{"type":"number","exclusiveMinimum":-3.4028235677973366e38,"exclusiveMaximum":3.4028235677973366e38},{}]})"),
+            std::string::npos)
+      << schema;
+  // -2.5f and -0.5f: even significands, inclusive; halfway to -2.5000002f and -0.49999997f.
+  EXPECT_NE(schema.find(R"({"minimum":-2.50000011920928955078125e+00,"maximum":-4.9999998509883880615234375e-01})"), std::string::npos) << schema;
+}
+
 TEST(Constraints, Edges) {
   Edges e;
   ASSERT_FALSE(metajson::from_json(R"({"f":0.1,"wide":-170141183460469231731687303715884105728,"few":{"a":1}})", e).code() ==
