@@ -348,9 +348,10 @@ class evaluator {
         std::size_t n = inst.size();
         const bool max = k.code == op::max_items || k.code == op::max_properties;
         if (!items && (max ? n > k.u : n >= k.u && k.u > 1))  // a name given twice is one member
-          n = distinct_names(inst, max ? n : k.u);
+          n = distinct_names(inst, max ? k.u + 1 : k.u);  // (counted until it decides)
         if (max ? n <= k.u : n >= k.u) return true;
         error(k, s, inst, [&] {
+          if (!items) n = distinct_names(inst, inst.size());  // (all of them, for the message)
           return std::string(items ? "an array of " : "an object of ") + std::to_string(n) + (items ? " element" : " member") + (n == 1 ? "" : "s") +
                  (max ? " has more than " : " has fewer than ") + std::to_string(k.u);
         });

@@ -315,14 +315,13 @@ struct node_view {
 /// (Both DOMs keep both members, so a count of members may be more.)
 template <class V>
 std::size_t distinct_names(const V& o, std::size_t enough) {
-  std::size_t distinct = 0;
-  if (o.size() <= 32) {  // a few comparisons each, no allocation
+  if (enough <= 32) {  // each name against the distinct ones so far (fewer than `enough`): no allocation
     std::string_view seen[32];
-    o.for_each_member([&](std::size_t i, std::string_view key, const V&) {
-      bool repeat = false;
-      for (std::size_t j = 0; j < i && !repeat; ++j) repeat = seen[j] == key;
-      seen[i] = key;
-      distinct += !repeat;
+    std::size_t distinct = 0;
+    o.for_each_member([&](std::size_t, std::string_view key, const V&) {
+      for (std::size_t j = 0; j < distinct; ++j)
+        if (seen[j] == key) return true;
+      seen[distinct++] = key;
       return distinct < enough;
     });
     return distinct;

@@ -191,6 +191,12 @@ TEST(JsonSchema, RepeatedNamesCountOnce) {
   EXPECT_TRUE(json_schema::compile(R"({"maxProperties": 40})").is_valid_json(wide));
   EXPECT_TRUE(json_schema::compile(R"({"minProperties": 40})").is_valid_json(wide));
   EXPECT_FALSE(json_schema::compile(R"({"minProperties": 41})").is_valid_json(wide));
+  // The count stops once it decides; the message still has them all.
+  EXPECT_EQ(lines(at_most_two.validate_json(wide)), std::vector<std::string>{"|/maxProperties|an object of 40 members has more than 2"});
+  EXPECT_EQ(lines(json_schema::compile(R"({"maxProperties": 35})").validate_json(wide)),
+            std::vector<std::string>{"|/maxProperties|an object of 40 members has more than 35"});
+  EXPECT_EQ(lines(json_schema::compile(R"({"minProperties": 33})").validate_json(R"({"a":1,"a":2,"b":3})")),
+            std::vector<std::string>{"|/minProperties|an object of 2 members has fewer than 33"});
   // Every other keyword sees both values.
   EXPECT_FALSE(json_schema::compile(R"({"additionalProperties": {"type": "integer"}})").is_valid_json(R"({"a":1,"a":"x"})"));
 }
